@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Persistance: a Swift persistence layer over SQLite or SQLCipher.
+///
+/// Exactly one backend is linked into any build, chosen by package trait:
+/// `SystemSQLite` (the default, links libsqlite3) or `SQLCipher` (links libsqlcipher).
+/// Linking both into one binary makes one library's symbols shadow the other's, so
+/// enabling both is a compile-time error.
+let package = Package(
+    name: "Persistance",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "Persistance", targets: ["Persistance"]),
+        .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
+    ],
+    traits: [
+        .trait(name: "SystemSQLite", description: "Link the system SQLite library (libsqlite3)."),
+        .trait(name: "SQLCipher", description: "Link SQLCipher (libsqlcipher) for encrypted databases."),
+        .default(enabledTraits: ["SystemSQLite"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .systemLibrary(
+            name: "CSQLCipher",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]
+        ),
+        .target(
+            name: "Persistance",
+            dependencies: [
+                .target(name: "CSQLite", condition: .when(traits: ["SystemSQLite"])),
+                .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
+            ]
+        ),
+        .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance"]),
+        .testTarget(name: "PersistanceTests", dependencies: ["Persistance"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

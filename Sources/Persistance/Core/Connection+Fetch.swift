@@ -1,0 +1,49 @@
+extension Connection {
+    /// A cursor over the rows of `sql`, read lazily in constant memory.
+    public func fetchCursor(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws -> Cursor<Row> {
+        try cursor(sql, arguments, decode: Row.init(statement:))
+    }
+
+    /// Every row of `sql`.
+    public func fetchAll(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws -> [Row] {
+        try fetchCursor(sql, arguments).collect()
+    }
+
+    /// The first row of `sql`, or nil when there is none.
+    public func fetchOne(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws -> Row? {
+        try fetchCursor(sql, arguments).next()
+    }
+
+    /// A cursor over the first column of each row of `sql`, converted to `T`.
+    public func fetchCursor<T: DatabaseValueConvertible>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments = StatementArguments()
+    ) throws -> Cursor<T> {
+        try cursor(sql, arguments) { statement in try statement.value(at: 0, as: T.self) }
+    }
+
+    /// The first column of every row of `sql`, converted to `T`.
+    public func fetchAll<T: DatabaseValueConvertible>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments = StatementArguments()
+    ) throws -> [T] {
+        try fetchCursor(type, sql, arguments).collect()
+    }
+
+    /// The first column of the first row of `sql`, converted to `T`; nil when there is no row.
+    /// Ask for an optional type (`String?.self`) to read a NULL without an error.
+    public func fetchOne<T: DatabaseValueConvertible>(
+        _ type: T.Type, _ sql: String, _ arguments: StatementArguments = StatementArguments()
+    ) throws -> T? {
+        try fetchCursor(type, sql, arguments).next()
+    }
+
+    /// A cursor over `sql` that turns each row into an element with `decode`.
+    /// The statement comes from the cache; the cursor holds it until it is exhausted or released.
+    public func cursor<Element>(
+        _ sql: String, _ arguments: StatementArguments = StatementArguments(),
+        decode: @escaping (Statement) throws -> Element
+    ) throws -> Cursor<Element> {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        return Cursor(statement: statement, decode: decode)
+    }
+}

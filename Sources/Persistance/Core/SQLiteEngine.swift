@@ -1,0 +1,40 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+/// The SQLite engine this build links, and the features it has, detected at run time.
+///
+/// The `SystemSQLite` trait links the system SQLite (3.40 on Debian 12, with UPSERT,
+/// RETURNING, JSON and FTS5); the `SQLCipher` trait links SQLCipher, whose engine may be
+/// much older (SQLite 3.15 in Debian's libsqlcipher 3.4). Code that needs newer SQL checks here.
+public enum SQLiteEngine {
+    /// The SQLite version string, e.g. `3.40.1`.
+    public static let version = String(cString: sqlite3_libversion())
+    /// The SQLite version as a number, e.g. `3040001`.
+    public static let versionNumber = Int(sqlite3_libversion_number())
+    /// Whether this build links SQLCipher.
+    public static let isSQLCipher = isSQLCipherBuild
+    /// The SQLCipher version string (`PRAGMA cipher_version`), or nil with plain SQLite.
+    public static let sqlcipherVersion: String? = {
+        guard isSQLCipher, let connection = try? Connection.inMemory() else { return nil }
+        return try? connection.fetchOne(String.self, "PRAGMA cipher_version")
+    }()
+
+    /// `INSERT … ON CONFLICT DO UPDATE` (SQLite 3.24).
+    public static let supportsUpsert = versionNumber >= 3_024_000
+    /// Window functions (SQLite 3.25).
+    public static let supportsWindowFunctions = versionNumber >= 3_025_000
+    /// `RETURNING` clauses (SQLite 3.35).
+    public static let supportsReturning = versionNumber >= 3_035_000
+    /// The JSON functions (`json`, `json_extract`, …).
+    public static let supportsJSON = compiles("SELECT json('[]')")
+    /// FTS5 full-text search tables.
+    public static let supportsFTS5 = compiles("CREATE VIRTUAL TABLE temp.probe USING fts5(content)")
+
+    private static func compiles(_ sql: String) -> Bool {
+        guard let connection = try? Connection.inMemory() else { return false }
+        return (try? connection.prepare(sql)) != nil
+    }
+}

@@ -1,0 +1,287 @@
+import Foundation
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+/// A prepared SQL statement of one connection: bind arguments, step through rows, read
+/// columns, reset and reuse.
+///
+/// Column indexes start at 0; parameter indexes start at 1, as in SQLite. A statement
+/// belongs to its connection's thread of use and is finalized when the connection closes.
+public final class Statement {
+    /// The SQL text of this statement.
+    public let sql: String
+    /// The number of columns in each result row (0 for statements that return none).
+    public let columnCount: Int
+    /// The number of parameters (`?`, `:name`, …) the statement takes.
+    public let parameterCount: Int
+
+    unowned let connection: Connection
+    private(set) var handle: OpaquePointer?
+    /// Whether a cursor is currently stepping this statement (so the cache must not hand it out).
+    var isCursorOpen = false
+    private var cachedColumns: RowColumns?
+    private var cachedParameterNames: [String?]?
+
+    init(connection: Connection, handle: OpaquePointer) {
+        self.connection = connection
+        self.handle = handle
+        self.sql = String(cString: sqlite3_sql(handle))
+        self.columnCount = Int(sqlite3_column_count(handle))
+        self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
+        connection.register(self)
+    }
+
+    deinit {
+        if let handle {
+            sqlite3_finalize(handle)
+            connection.unregister(self)
+        }
+    }
+
+    /// Finalizes the statement; every later use throws. Called by the connection on close.
+    func finalize() {
+        guard let handle else { return }
+        sqlite3_finalize(handle)
+        self.handle = nil
+    }
+
+    @inline(__always)
+    private func liveHandle() throws -> OpaquePointer {
+        guard let handle else { throw DatabaseError.misuse("statement used after its connection was closed", sql: sql) }
+        return handle
+    }
+
+    // MARK: Columns
+
+    /// The names of the result columns, in order.
+    public var columnNames: [String] { columns.names }
+
+    var columns: RowColumns {
+        if let cachedColumns { return cachedColumns }
+        let names = (0..<Int32(columnCount)).map { index -> String in
+            guard let handle, let name = sqlite3_column_name(handle, index) else { return "" }
+            return String(cString: name)
+        }
+        let columns = RowColumns(names: names)
+        cachedColumns = columns
+        return columns
+    }
+
+    /// The index of the first result column with this name (ASCII case-insensitive), if any.
+    public func columnIndex(named name: String) -> Int? {
+        columns.index(of: name)
+    }
+
+    // MARK: Binding
+
+    /// Binds all parameters at once: positional arguments must match the parameter count,
+    /// named arguments must name exactly the statement's parameters.
+    public func bind(_ arguments: StatementArguments) throws {
+        if let failure = arguments.conversionError {
+            throw DatabaseError(kind: .encoding, message: failure, sql: sql)
+        }
+        switch arguments.storage {
+        case .positional(let values):
+            guard values.count == parameterCount else {
+                throw DatabaseError(
+                    kind: .invalidArguments,
+                    message: "statement takes \(parameterCount) argument(s), \(values.count) given", sql: sql)
+            }
+            for (offset, value) in values.enumerated() {
+                try bind(value, at: offset + 1)
+            }
+        case .named(let values):
+            let names = parameterNames
+            for (offset, name) in names.enumerated() {
+                guard let name, let value = values[name] else {
+                    let label = name.map { ":\($0)" } ?? "?\(offset + 1)"
+                    throw DatabaseError(kind: .invalidArguments, message: "no argument for parameter \(label)", sql: sql)
+                }
+                try bind(value, at: offset + 1)
+            }
+            let known = Set(names.compactMap { $0 })
+            if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
+                throw DatabaseError(
+                    kind: .invalidArguments, message: "statement has no parameter named \"\(unknown)\"", sql: sql)
+            }
+        }
+    }
+
+    /// The parameter names without their prefix, in parameter order; nil for `?` parameters.
+    var parameterNames: [String?] {
+        if let cachedParameterNames { return cachedParameterNames }
+        let names = (0..<Int32(parameterCount)).map { offset -> String? in
+            guard let handle, let name = sqlite3_bind_parameter_name(handle, offset + 1) else { return nil }
+            let text = String(cString: name)
+            return text.hasPrefix("?") ? nil : StatementArguments.bareName(text)
+        }
+        cachedParameterNames = names
+        return names
+    }
+
+    /// Binds one value to the parameter at `index` (1-based).
+    public func bind(_ value: some DatabaseValueConvertible, at index: Int) throws {
+        try bind(value.databaseValue, at: index)
+    }
+
+    /// Binds one stored value to the parameter at `index` (1-based).
+    public func bind(_ value: DatabaseValue, at index: Int) throws {
+        let handle = try liveHandle()
+        let position = Int32(index)
+        let code: Int32
+        switch value {
+        case .null:
+            code = sqlite3_bind_null(handle, position)
+        case .integer(let integer):
+            code = sqlite3_bind_int64(handle, position, integer)
+        case .real(let real):
+            code = sqlite3_bind_double(handle, position, real)
+        case .text(var text):
+            code = text.withUTF8 { bytes in
+                // An empty buffer may have no address; SQLite would then bind NULL instead of ''.
+                let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? Self.emptyText
+                return sqlite3_bind_text64(
+                    handle, position, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
+                    sqliteTransient, UInt8(SQLITE_UTF8))
+            }
+        case .blob(let data):
+            code = data.withUnsafeBytes { bytes in
+                // An empty blob bound by pointer would become NULL; a zero-length zeroblob stays a blob.
+                guard let start = bytes.baseAddress, bytes.count > 0 else {
+                    return sqlite3_bind_zeroblob(handle, position, 0)
+                }
+                return sqlite3_bind_blob64(handle, position, start, sqlite3_uint64(bytes.count), sqliteTransient)
+            }
+        }
+        guard code == SQLITE_OK else { throw connection.lastError(code: code, sql: sql) }
+    }
+
+    private static var emptyText: UnsafeRawPointer {
+        let text: StaticString = ""
+        return UnsafeRawPointer(text.utf8Start)
+    }
+
+    /// Sets every parameter back to NULL.
+    public func clearBindings() {
+        if let handle { sqlite3_clear_bindings(handle) }
+    }
+
+    // MARK: Stepping
+
+    /// Advances to the next row: true when a row is available, false when the statement is done.
+    /// On failure the statement is reset, so it can be reused.
+    @discardableResult
+    public func step() throws -> Bool {
+        let handle = try liveHandle()
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        let error = connection.lastError(code: code, sql: sql)
+        sqlite3_reset(handle)
+        throw error
+    }
+
+    /// Rewinds the statement so it can run again; bindings are kept.
+    public func reset() {
+        if let handle { sqlite3_reset(handle) }
+    }
+
+    /// Binds `arguments`, runs the statement to completion and resets it.
+    public func execute(_ arguments: StatementArguments = StatementArguments()) throws {
+        try bind(arguments)
+        defer { reset() }
+        while try step() {}
+    }
+
+    // MARK: Reading the current row
+
+    /// The value of column `index` (0-based) in the current row.
+    public func column(at index: Int) -> DatabaseValue {
+        guard let handle else { return .null }
+        let position = Int32(index)
+        switch sqlite3_column_type(handle, position) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(handle, position))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(handle, position))
+        case SQLITE_TEXT:
+            return .text(text(handle, position))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, position))
+            guard count > 0, let start = sqlite3_column_blob(handle, position) else { return .blob(Data()) }
+            return .blob(Data(bytes: start, count: count))
+        default:
+            return .null
+        }
+    }
+
+    /// The value of column `index` converted to `T`; a mismatch or unexpected NULL throws a
+    /// decoding error naming the column.
+    public func value<T: DatabaseValueConvertible>(at index: Int, as type: T.Type = T.self) throws -> T {
+        guard index >= 0, index < columnCount else {
+            throw DatabaseError(kind: .columnNotFound, message: "no column at index \(index)", sql: sql)
+        }
+        return try T.decode(column(at: index), column: columnNames[index])
+    }
+
+    /// The value of the column named `name` converted to `T`.
+    public func value<T: DatabaseValueConvertible>(named name: String, as type: T.Type = T.self) throws -> T {
+        guard let index = columnIndex(named: name) else {
+            throw DatabaseError(kind: .columnNotFound, message: "no column named \"\(name)\"", sql: sql)
+        }
+        return try T.decode(column(at: index), column: columnNames[index])
+    }
+
+    // Direct column readers for hand-written record decoding: no conversion, no checks
+    // beyond SQLite's own (a NULL reads as 0, 0.0 or an empty string; test `isNull(at:)` first).
+
+    /// Whether column `index` of the current row is NULL.
+    @inline(__always)
+    public func isNull(at index: Int) -> Bool {
+        guard let handle else { return true }
+        return sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
+    }
+
+    /// Column `index` as a 64-bit integer, converted by SQLite.
+    @inline(__always)
+    public func int64(at index: Int) -> Int64 {
+        guard let handle else { return 0 }
+        return sqlite3_column_int64(handle, Int32(index))
+    }
+
+    /// Column `index` as a double, converted by SQLite.
+    @inline(__always)
+    public func double(at index: Int) -> Double {
+        guard let handle else { return 0 }
+        return sqlite3_column_double(handle, Int32(index))
+    }
+
+    /// Column `index` as UTF-8 text, converted by SQLite.
+    @inline(__always)
+    public func string(at index: Int) -> String {
+        guard let handle else { return "" }
+        return text(handle, Int32(index))
+    }
+
+    /// Column `index` as bytes, converted by SQLite.
+    @inline(__always)
+    public func data(at index: Int) -> Data {
+        guard let handle else { return Data() }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        guard count > 0, let start = sqlite3_column_blob(handle, Int32(index)) else { return Data() }
+        return Data(bytes: start, count: count)
+    }
+
+    @inline(__always)
+    private func text(_ handle: OpaquePointer, _ position: Int32) -> String {
+        guard let start = sqlite3_column_text(handle, position) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, position))
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+}
+
+@available(*, unavailable, message: "A statement belongs to its connection's thread of use")
+extension Statement: Sendable {}

@@ -1,0 +1,42 @@
+/// A bounded, least-recently-used cache of prepared statements, keyed by SQL text.
+/// Repeated SQL is prepared once per connection; the least recently used statement is
+/// finalized when the cache is full.
+final class StatementCache {
+    private struct Entry {
+        let statement: Statement
+        var lastUse: UInt64
+    }
+
+    let capacity: Int
+    private var entries: [String: Entry] = [:]
+    private var clock: UInt64 = 0
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    var count: Int { entries.count }
+
+    /// The cached statement for `sql`, unless a cursor is stepping it.
+    func statement(for sql: String) -> Statement? {
+        guard var entry = entries[sql], !entry.statement.isCursorOpen else { return nil }
+        clock &+= 1
+        entry.lastUse = clock
+        entries[sql] = entry
+        return entry.statement
+    }
+
+    /// Keeps `statement` for later reuse under its SQL text, evicting the least recently used one if full.
+    func insert(_ statement: Statement, for sql: String) {
+        guard capacity > 0, entries[sql] == nil else { return }
+        if entries.count >= capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            entries[oldest.key] = nil
+        }
+        clock &+= 1
+        entries[sql] = Entry(statement: statement, lastUse: clock)
+    }
+
+    func removeAll() {
+        entries.removeAll()
+    }
+}

@@ -1,0 +1,2 @@
+import Persistance
+print(SQLiteEngine.version)
