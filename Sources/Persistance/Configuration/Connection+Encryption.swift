@@ -51,20 +51,31 @@ extension Connection {
     }
 
     /// Exports the main database into a new file at `destination`, encrypted with `key`, or
-    /// plaintext when `key` is empty. The key is a bound value, never SQL text.
+    /// plaintext when `key` is empty. The key is a bound value, never SQL text. The file is
+    /// created first, so connections opened without the create flag can export too; it is
+    /// removed again if the export fails.
     func export(to destination: String, key: String) throws {
-        let attach = try prepare("ATTACH DATABASE ? AS persistance_export KEY ?")
-        try attach.execute([destination, key])
-        attach.clearBindings()
+        guard FileManager.default.createFile(atPath: destination, contents: nil) else {
+            throw DatabaseError.fileSystem("cannot create \(destination)")
+        }
+        do {
+            let attach = try prepare("ATTACH DATABASE ? AS persistance_export KEY ?")
+            try attach.execute([destination, key])
+            attach.clearBindings()
+        } catch {
+            try? FileManager.default.removeItem(atPath: destination)
+            throw error
+        }
         do {
             try execute("SELECT sqlcipher_export('persistance_export')")
             let userVersion = try fetchOne(Int.self, "PRAGMA main.user_version") ?? 0
             try execute("PRAGMA persistance_export.user_version = \(userVersion)")
+            try execute("DETACH DATABASE persistance_export")
         } catch {
             try? execute("DETACH DATABASE persistance_export")
+            try? FileManager.default.removeItem(atPath: destination)
             throw error
         }
-        try execute("DETACH DATABASE persistance_export")
     }
 
     /// Applies `key` to a connection that has not read its file yet (`sqlite3_key`).
