@@ -31,7 +31,7 @@ import Testing
     }
 
     private static func columnNames(_ conn: Connection) throws -> [String] {
-        try conn.fetchAll(String.self, "SELECT name FROM pragma_table_info('player')")
+        try conn.fetchAll("PRAGMA table_info(player)").map { try $0.value(named: "name") }
     }
 
     private static func storedVersion(at path: String) throws -> String? {
