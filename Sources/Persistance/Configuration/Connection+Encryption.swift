@@ -24,7 +24,7 @@ extension Connection {
         guard !isInTransaction else {
             throw DatabaseError.misuse("the encryption key cannot change inside a transaction")
         }
-        try rekey(to: newKey)
+        try call(.rekey, with: newKey)
         guard path != ":memory:", !path.isEmpty else { return }
         var options = Options()
         options.mode = .readOnly
@@ -78,36 +78,34 @@ extension Connection {
         }
     }
 
-    /// Applies `key` to a connection that has not read its file yet (`sqlite3_key`).
-    func applyKey(_ key: String) throws {
-        #if SQLCipher
-        try callWithKey(key, "sqlite3_key", sqlite3_key)
-        #else
-        throw DatabaseError.encryptionUnavailable
-        #endif
+    /// A SQLCipher function that takes a key.
+    enum KeyFunction: String {
+        /// `sqlite3_key`: keys a connection that has not read its file yet.
+        case key = "sqlite3_key"
+        /// `sqlite3_rekey`: re-encrypts the database with the key. SQLCipher 3 reports
+        /// success even when the rewrite fails, so callers verify by opening the file with
+        /// the new key.
+        case rekey = "sqlite3_rekey"
     }
 
-    /// Re-encrypts the database with `key` (`sqlite3_rekey`). SQLCipher 3 reports success
-    /// even when the rewrite fails, so callers verify by opening the file with the new key.
-    func rekey(to key: String) throws {
+    /// Calls `function` with the key's UTF-8 bytes and their count; the key never becomes SQL.
+    func call(_ function: KeyFunction, with key: String) throws {
         #if SQLCipher
-        try callWithKey(key, "sqlite3_rekey", sqlite3_rekey)
-        #else
-        throw DatabaseError.encryptionUnavailable
-        #endif
-    }
-
-    #if SQLCipher
-    /// Calls a key function with the key's UTF-8 bytes and their count.
-    private func callWithKey(
-        _ key: String, _ name: String, _ function: (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32
-    ) throws {
         let handle = try sqliteHandle()
         let bytes = Array(key.utf8)
-        let code = bytes.withUnsafeBytes { function(handle, $0.baseAddress, Int32(clamping: $0.count)) }
-        guard code == SQLITE_OK else {
-            throw DatabaseError(kind: .sqlite, extendedResultCode: ResultCode(rawValue: code), message: "\(name) failed")
+        let code = bytes.withUnsafeBytes { buffer in
+            let count = Int32(clamping: buffer.count)
+            switch function {
+            case .key: return sqlite3_key(handle, buffer.baseAddress, count)
+            case .rekey: return sqlite3_rekey(handle, buffer.baseAddress, count)
+            }
         }
+        guard code == SQLITE_OK else {
+            throw DatabaseError(
+                kind: .sqlite, extendedResultCode: ResultCode(rawValue: code), message: "\(function.rawValue) failed")
+        }
+        #else
+        throw DatabaseError.encryptionUnavailable
+        #endif
     }
-    #endif
 }

@@ -55,7 +55,7 @@ struct SecretKeys: Sendable {
         var keyed = options
         let prepare = options.prepare
         keyed.prepare = { connection in
-            try connection.applyKey(key)
+            try connection.call(.key, with: key)
             try prepare?(connection)
         }
         return keyed
@@ -90,7 +90,7 @@ struct SecretKeys: Sendable {
             if key == newest { return connection }
             do {
                 try interruption?(.beforeRekey)
-                try connection.rekey(to: newest)
+                try connection.call(.rekey, with: newest)
                 try connection.close()
             } catch {
                 try? connection.close()
