@@ -108,3 +108,18 @@ import Testing
         try conn.close()
     }
 }
+
+extension DatabaseConfigurationTests {
+    @Test func printingOrDumpingAConfigurationNeverShowsItsKeys() {
+        var configuration = DatabaseConfiguration(path: "/srv/game.sqlite")
+        configuration.secretKeys = ["k3y-alpha", "k3y-beta"]
+        configuration.migrator = Migrator(initialVersion: "1")
+        var dumped = ""
+        dump(configuration, to: &dumped)
+        for text in [String(describing: configuration), String(reflecting: configuration), "\(configuration)", dumped] {
+            #expect(!text.contains("k3y"))
+            #expect(text.contains("game.sqlite"))
+        }
+        #expect(configuration.description == "DatabaseConfiguration(game.sqlite at /srv/game.sqlite, 2 key(s) redacted, migrator to \"1\")")
+    }
+}
