@@ -113,3 +113,10 @@ func openTestDatabase(
 func rowCount(_ conn: Connection) throws -> Int {
     try conn.fetchOne(Int.self, "SELECT count(*) FROM t") ?? 0
 }
+
+/// Records an issue unless `outcome` is a `DatabaseError` of `kind`.
+func expectFailure<T>(
+    _ outcome: Result<T, any Error>, _ kind: DatabaseError.Kind, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(sourceLocation: sourceLocation) { try outcome.get() } throws: { isDatabaseError($0, kind) }
+}

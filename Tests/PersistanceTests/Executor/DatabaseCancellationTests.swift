@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import Persistance
+
+@Suite struct DatabaseCancellationTests {
+    /// A query that runs for minutes unless interrupted.
+    static let longQuery = """
+        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000)
+        SELECT count(*) FROM c
+        """
+
+    @Test func queuedWorkOfCancelledTaskDoesNotStart() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let release = Gate()
+        let blocker = Task { try await db.write { _ in try release.wait() } }
+        try await eventually("blocker running") { db.writer.threadCount == 1 && db.writer.queuedCount == 0 }
+        let started = Gate()
+        let queued = Task {
+            try await db.write { conn in
+                started.open()
+                try conn.execute("INSERT INTO t(value) VALUES (1)")
+            }
+        }
+        try await eventually("write queued") { db.writer.queuedCount == 1 }
+        queued.cancel()
+        // It fails at once, while the blocker still holds the writer.
+        await #expect(throws: CancellationError.self) { try await withTimeout { try await queued.value } }
+        release.open()
+        try await withTimeout { try await blocker.value }
+        #expect(!started.isOpened)
+        #expect(try await db.read { conn in try rowCount(conn) } == 0)
+        try await db.close()
+    }
+
+    @Test func alreadyCancelledTaskDoesNotSubmit() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let started = Gate()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await db.write { _ in started.open() }
+        }
+        await #expect(throws: CancellationError.self) { try await withTimeout { try await task.value } }
+        #expect(!started.isOpened)
+        try await db.close()
+    }
+
+    @Test func cancellingLongReadInterruptsIt() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let started = Gate()
+        let read = Task {
+            try await db.read { conn in
+                started.open()
+                return try conn.fetchOne(Int.self, Self.longQuery)
+            }
+        }
+        try await started.opened()
+        read.cancel()
+        await #expect(throws: CancellationError.self) { try await withTimeout { try await read.value } }
+        // The interrupted reader connection serves later reads.
+        #expect(try await db.read { conn in try rowCount(conn) } == 0)
+        try await db.close()
+    }
+
+    @Test func cancellingLongWriteInterruptsAndRollsItBack() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let started = Gate()
+        let write = Task {
+            try await db.write { conn in
+                try conn.execute("INSERT INTO t(value) VALUES (1)")
+                started.open()
+                return try conn.fetchOne(Int.self, Self.longQuery)
+            }
+        }
+        try await started.opened()
+        write.cancel()
+        await #expect(throws: CancellationError.self) { try await withTimeout { try await write.value } }
+        #expect(try await db.read { conn in try rowCount(conn) } == 0, "the cancelled write was rolled back")
+        try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (2)") }
+        #expect(try await db.read { conn in try rowCount(conn) } == 1, "the interrupt did not reach the next write")
+        try await db.close()
+    }
+
+    @Test func writeCancelledBetweenStatementsIsRolledBack() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let started = Gate()
+        let cancelled = Gate()
+        let write = Task {
+            try await db.write { conn in
+                try conn.execute("INSERT INTO t(value) VALUES (1)")
+                started.open()
+                // No statement runs while the task is cancelled: the interrupt finds nothing to stop.
+                try cancelled.wait()
+                try conn.execute("INSERT INTO t(value) VALUES (2)")
+            }
+        }
+        try await started.opened()
+        write.cancel()
+        cancelled.open()
+        await #expect(throws: CancellationError.self) { try await withTimeout { try await write.value } }
+        #expect(try await db.read { conn in try rowCount(conn) } == 0)
+        try await db.close()
+    }
+}
