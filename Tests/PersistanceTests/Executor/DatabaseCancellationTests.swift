@@ -26,7 +26,7 @@ import Testing
         try await eventually("write queued") { db.writer.queuedCount == 1 }
         queued.cancel()
         // It fails at once, while the blocker still holds the writer.
-        await #expect(throws: CancellationError.self) { try await withTimeout { try await queued.value } }
+        await expectCancelled(queued)
         release.open()
         try await withTimeout { try await blocker.value }
         #expect(!started.isOpened)
@@ -42,7 +42,7 @@ import Testing
             withUnsafeCurrentTask { $0?.cancel() }
             try await db.write { _ in started.open() }
         }
-        await #expect(throws: CancellationError.self) { try await withTimeout { try await task.value } }
+        await expectCancelled(task)
         #expect(!started.isOpened)
         try await db.close()
     }
@@ -59,7 +59,7 @@ import Testing
         }
         try await started.opened()
         read.cancel()
-        await #expect(throws: CancellationError.self) { try await withTimeout { try await read.value } }
+        await expectCancelled(read)
         // The interrupted reader connection serves later reads.
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
         try await db.close()
@@ -78,7 +78,7 @@ import Testing
         }
         try await started.opened()
         write.cancel()
-        await #expect(throws: CancellationError.self) { try await withTimeout { try await write.value } }
+        await expectCancelled(write)
         #expect(try await db.read { conn in try rowCount(conn) } == 0, "the cancelled write was rolled back")
         try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (2)") }
         #expect(try await db.read { conn in try rowCount(conn) } == 1, "the interrupt did not reach the next write")
@@ -102,7 +102,7 @@ import Testing
         try await started.opened()
         write.cancel()
         cancelled.open()
-        await #expect(throws: CancellationError.self) { try await withTimeout { try await write.value } }
+        await expectCancelled(write)
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
         try await db.close()
     }

@@ -6,58 +6,32 @@ import Testing
 /// Misuse is reported with a typed error, never a deadlock: each call that would wait for
 /// itself runs on its own thread under a timeout guard.
 @Suite struct DatabaseMisuseTests {
-    @Test func nestedSyncWriteThrows() async throws {
+    /// Each synchronous call that would wait for the database, from inside each kind of block.
+    @Test(arguments: ["test.sqlite", ":memory:"])
+    func syncCallInsideBlockThrows(_ name: String) async throws {
         let directory = try TemporaryDirectory()
-        let db = try await openTestDatabase(directory)
-        let outcome = try await onThread {
-            Result { try db.writeSync { _ in try db.writeSync { _ in } } }
-        }
-        expectFailure(outcome, .reentrantAccess)
-        try await db.close()
-    }
-
-    @Test func syncWriteInsideReadThrows() async throws {
-        let directory = try TemporaryDirectory()
-        let db = try await openTestDatabase(directory)
-        let outcome = try await onThread {
-            Result { try db.readSync { _ in try db.writeSync { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") } } }
-        }
-        expectFailure(outcome, .reentrantAccess)
-        await #expect {
-            try await withTimeout {
-                try await db.read { _ in try db.writeSync { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") } }
+        let db = try await openTestDatabase(directory, name)
+        let nestedCalls: [(String, @Sendable (Connection) throws -> Void)] = [
+            ("write", { _ in try db.writeSync { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") } }),
+            ("read", { _ in _ = try db.readSync { conn in try rowCount(conn) } }),
+            ("close", { _ in try db.closeSync() }),
+        ]
+        for (call, nested) in nestedCalls {
+            let outcomes = try await onThread {
+                [Result { try db.readSync(nested) }, Result { try db.writeSync(nested) }]
             }
-        } throws: { isDatabaseError($0, .reentrantAccess) }
-        #expect(try await db.read { conn in try rowCount(conn) } == 0)
-        try await db.close()
-    }
-
-    @Test func syncReadInsideWriteThrows() async throws {
-        let directory = try TemporaryDirectory()
-        let db = try await openTestDatabase(directory)
-        let outcome = try await onThread {
-            Result { try db.writeSync { _ in try db.readSync { conn in try rowCount(conn) } } }
+            for outcome in outcomes {
+                expectFailure(outcome, .reentrantAccess, "sync \(call) inside a sync block")
+            }
+            await #expect("sync \(call) inside an async read") {
+                try await withTimeout { try await db.read(nested) }
+            } throws: { isDatabaseError($0, .reentrantAccess) }
+            await #expect("sync \(call) inside an async write") {
+                try await withTimeout { try await db.write(nested) }
+            } throws: { isDatabaseError($0, .reentrantAccess) }
         }
-        expectFailure(outcome, .reentrantAccess)
-        try await db.close()
-    }
-
-    @Test func syncCloseInsideBlockThrows() async throws {
-        let directory = try TemporaryDirectory()
-        let db = try await openTestDatabase(directory)
-        await #expect {
-            try await withTimeout { try await db.write { _ in try db.closeSync() } }
-        } throws: { isDatabaseError($0, .reentrantAccess) }
         #expect(!db.isClosed)
-        try await db.close()
-    }
-
-    @Test func nestedSyncWriteOnInMemoryDatabaseThrows() async throws {
-        let db = try await Database.open(configuration: DatabaseConfiguration(path: ":memory:"))
-        let outcome = try await onThread {
-            Result { try db.readSync { _ in try db.writeSync { _ in } } }
-        }
-        expectFailure(outcome, .reentrantAccess)
+        #expect(try await db.read { conn in try rowCount(conn) } == 0)
         try await db.close()
     }
 

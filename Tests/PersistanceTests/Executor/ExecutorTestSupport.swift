@@ -75,6 +75,13 @@ final class Gate: Sendable {
     }
 }
 
+/// Expects `task` to end with `CancellationError`, within a timeout.
+func expectCancelled<T: Sendable>(_ task: Task<T, any Error>, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await #expect(throws: CancellationError.self, sourceLocation: sourceLocation) {
+        try await withTimeout { try await task.value }
+    }
+}
+
 /// Waits until `condition` holds, polling; throws `TimedOut` after `seconds`.
 func eventually(_ what: String, within seconds: Double = 20, _ condition: () -> Bool) async throws {
     let deadline = Date().addingTimeInterval(seconds)
@@ -98,11 +105,13 @@ func testConfiguration(_ path: String) -> DatabaseConfiguration {
     return configuration
 }
 
-/// Opens `name` in `directory` with the test configuration and creates table `t`.
+/// Opens `name` in `directory` (or an in-memory database for `:memory:`) with the test
+/// configuration and creates table `t`.
 func openTestDatabase(
     _ directory: TemporaryDirectory, _ name: String = "test.sqlite", readerCount: Int? = nil
 ) async throws -> Database {
-    let db = try await Database.open(configuration: testConfiguration(directory.path(name)), readerCount: readerCount)
+    let path = name == ":memory:" ? name : directory.path(name)
+    let db = try await Database.open(configuration: testConfiguration(path), readerCount: readerCount)
     try await db.write { conn in
         try conn.execute("CREATE TABLE IF NOT EXISTS t(id INTEGER PRIMARY KEY, value INTEGER)")
     }
@@ -116,7 +125,8 @@ func rowCount(_ conn: Connection) throws -> Int {
 
 /// Records an issue unless `outcome` is a `DatabaseError` of `kind`.
 func expectFailure<T>(
-    _ outcome: Result<T, any Error>, _ kind: DatabaseError.Kind, sourceLocation: SourceLocation = #_sourceLocation
+    _ outcome: Result<T, any Error>, _ kind: DatabaseError.Kind, _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    #expect(sourceLocation: sourceLocation) { try outcome.get() } throws: { isDatabaseError($0, kind) }
+    #expect(comment, sourceLocation: sourceLocation) { try outcome.get() } throws: { isDatabaseError($0, kind) }
 }
