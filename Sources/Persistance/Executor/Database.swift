@@ -10,7 +10,7 @@ import Foundation
 /// An in-memory database has one connection that runs reads and writes one at a time.
 ///
 /// ```swift
-/// let db = try Database.open(configuration: DatabaseConfiguration(path: path))
+/// let db = try await Database.open(configuration: DatabaseConfiguration(path: path))
 /// try await db.write { conn in
 ///     try conn.execute("INSERT INTO player(name) VALUES (?)", ["Ann"])
 /// }
@@ -50,7 +50,8 @@ public final class Database: Sendable {
     }
 
     /// Opens the database described by `configuration`, or returns the instance already open
-    /// for the same file, and waits until its writer connection has opened.
+    /// for the same file, blocking the calling thread until its writer connection has opened.
+    /// From async code, `try await Database.open(configuration:)` suspends instead.
     ///
     /// The writer connection opens first, with `configuration.openWriter()`, on the
     /// database's writer thread; reader connections open later, with
