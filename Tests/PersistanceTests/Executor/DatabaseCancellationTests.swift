@@ -3,7 +3,7 @@ import Testing
 
 @testable import Persistance
 
-@Suite struct DatabaseCancellationTests {
+@Suite(.timeLimit(.minutes(3))) struct DatabaseCancellationTests {
     /// A query that runs for minutes unless interrupted.
     static let longQuery = """
         WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000)

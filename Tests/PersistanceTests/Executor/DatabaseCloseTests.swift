@@ -3,7 +3,7 @@ import Testing
 
 @testable import Persistance
 
-@Suite struct DatabaseCloseTests {
+@Suite(.timeLimit(.minutes(3))) struct DatabaseCloseTests {
     @Test func closeWaitsForRunningWorkAndFailsQueuedWork() async throws {
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory, readerCount: 1)

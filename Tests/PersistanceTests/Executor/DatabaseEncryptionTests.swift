@@ -3,7 +3,7 @@ import Testing
 
 @testable import Persistance
 
-@Suite struct DatabaseEncryptionTests {
+@Suite(.timeLimit(.minutes(3))) struct DatabaseEncryptionTests {
     @Test(.enabled(if: SQLiteEngine.isSQLCipher, "needs the SQLCipher trait"))
     func everyConnectionUsesTheKey() async throws {
         let directory = try TemporaryDirectory()

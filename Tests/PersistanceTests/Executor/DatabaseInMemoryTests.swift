@@ -3,7 +3,7 @@ import Testing
 
 @testable import Persistance
 
-@Suite struct DatabaseInMemoryTests {
+@Suite(.timeLimit(.minutes(3))) struct DatabaseInMemoryTests {
     @Test func oneConnectionRunsReadsAndWrites() async throws {
         let db = try await Database.open(configuration: DatabaseConfiguration(path: ":memory:"))
         #expect(db.maximumReaderCount == 0)

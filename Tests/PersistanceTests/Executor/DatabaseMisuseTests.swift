@@ -5,7 +5,7 @@ import Testing
 
 /// Misuse is reported with a typed error, never a deadlock: each call that would wait for
 /// itself runs on its own thread under a timeout guard.
-@Suite struct DatabaseMisuseTests {
+@Suite(.timeLimit(.minutes(3))) struct DatabaseMisuseTests {
     /// Each synchronous call that would wait for the database, from inside each kind of block.
     @Test(arguments: ["test.sqlite", ":memory:"])
     func syncCallInsideBlockThrows(_ name: String) async throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Persistance
 
-@Suite struct DatabaseReadTests {
+@Suite(.timeLimit(.minutes(3))) struct DatabaseReadTests {
     @Test func readsRunConcurrently() async throws {
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory, readerCount: 2)
@@ -105,6 +105,23 @@ import Testing
             try await db.read { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") }
         } throws: { isDatabaseError($0, code: .readOnly) }
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
+        try await db.close()
+    }
+
+    @Test func readerThatCannotOpenFailsTheRead() async throws {
+        struct ReaderRefused: Error {}
+        let directory = try TemporaryDirectory()
+        var configuration = DatabaseConfiguration(path: directory.path("test.sqlite"))
+        configuration.connectionOptions.prepare = { conn in
+            if conn.options.mode == .readOnly { throw ReaderRefused() }
+        }
+        let db = try await Database.open(configuration: configuration, readerCount: 2)
+        try await db.write { conn in try conn.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, value INTEGER)") }
+        for _ in 0..<2 {
+            await #expect(throws: ReaderRefused.self) { try await withTimeout { try await db.read { conn in try rowCount(conn) } } }
+        }
+        #expect(db.readers?.threadCount == 0)
+        try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") }
         try await db.close()
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Persistance
 
-@Suite struct DatabaseRegistryTests {
+@Suite(.timeLimit(.minutes(3))) struct DatabaseRegistryTests {
     @Test func opensOfOneFileShareOneExecutor() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("test.sqlite")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Persistance
 
-@Suite struct DatabaseWriteTests {
+@Suite(.timeLimit(.minutes(3))) struct DatabaseWriteTests {
     @Test func concurrentWritersLoseNoWrite() async throws {
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory)

@@ -5,7 +5,7 @@ import Persistance
 
 /// The README's executor example, verbatim between the markers, so it keeps compiling
 /// (public API only: plain `import`).
-@Suite struct ReadmeExecutorExampleTests {
+@Suite(.timeLimit(.minutes(3))) struct ReadmeExecutorExampleTests {
     @Test func readmeExecutorExample() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("game.sqlite")
