@@ -49,10 +49,10 @@ final class ConnectionPool: Sendable {
         self.openConnection = openConnection
     }
 
-    /// The number of items waiting for a thread.
+    /// The number of items waiting for a thread (for tests and diagnostics).
     var queuedCount: Int { state.withLock { $0.queue.count } }
 
-    /// The number of threads, running or opening their connection.
+    /// The number of threads, running or opening their connection (for tests and diagnostics).
     var threadCount: Int { state.withLock { $0.threadCount } }
 
     /// Opens one thread and its connection now; `onOpen` is told, on that thread, whether

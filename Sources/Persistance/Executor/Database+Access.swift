@@ -31,7 +31,9 @@ extension Database {
     }
 
     /// Runs `body` like `read(_:)`, blocking the calling thread until it has run. For code
-    /// that cannot `await`; async code should call `read(_:)`.
+    /// that cannot `await`; async code should call `read(_:)`. As with `DispatchQueue.sync`,
+    /// the block may capture and change the caller's local variables, and its value need not
+    /// be `Sendable`.
     /// - Throws: `DatabaseError.Kind.reentrantAccess` when called from inside a read or
     ///   write block of this database (use that block's connection instead).
     public func readSync<T>(_ body: (Connection) throws -> T) throws -> T {
@@ -39,7 +41,9 @@ extension Database {
     }
 
     /// Runs `body` like `write(_:)`, blocking the calling thread until it has run. For code
-    /// that cannot `await`; async code should call `write(_:)`.
+    /// that cannot `await`; async code should call `write(_:)`. As with `DispatchQueue.sync`,
+    /// the block may capture and change the caller's local variables, and its value need not
+    /// be `Sendable`.
     /// - Throws: `DatabaseError.Kind.reentrantAccess` when called from inside a read or
     ///   write block of this database (use that block's connection instead).
     public func writeSync<T>(_ body: (Connection) throws -> T) throws -> T {
