@@ -11,17 +11,21 @@ enum Access: Sendable {
     /// - Parameters:
     ///   - sharesWriter: whether `connection` is also the writer (an in-memory database);
     ///     a read then refuses to write, as a read-only reader connection would.
-    ///   - isCancelled: asked when a write's block returns: a cancelled write is rolled back
-    ///     and throws `CancellationError`.
+    ///   - isCancelled: whether the work has been cancelled. Once it answers true, the block's
+    ///     statements are interrupted; it is asked again when a write's block returns: a
+    ///     cancelled write is rolled back and throws `CancellationError`.
     func run<T>(
         _ body: (Connection) throws -> T, on connection: Connection, sharesWriter: Bool,
         isCancelled: () -> Bool
     ) throws -> T {
+        let interruptibleBody = { (connection: Connection) in
+            try connection.interruptingStatements(when: isCancelled) { try body(connection) }
+        }
         switch self {
         case .read:
-            return try read(body, on: connection, sharesWriter: sharesWriter)
+            return try read(interruptibleBody, on: connection, sharesWriter: sharesWriter)
         case .write:
-            return try write(body, on: connection, isCancelled: isCancelled)
+            return try write(interruptibleBody, on: connection, isCancelled: isCancelled)
         }
     }
 

@@ -31,7 +31,7 @@ import Testing
         try await withTimeout { try await blocker.value }
         #expect(!started.isOpened)
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func alreadyCancelledTaskDoesNotSubmit() async throws {
@@ -44,7 +44,7 @@ import Testing
         }
         await expectCancelled(task)
         #expect(!started.isOpened)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func cancellingLongReadInterruptsIt() async throws {
@@ -62,7 +62,27 @@ import Testing
         await expectCancelled(read)
         // The interrupted reader connection serves later reads.
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
-        try await db.close()
+        try await closeWithinTimeout(db)
+    }
+
+    @Test func readCancelledBetweenStatementsStopsItsNextStatement() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let started = Gate()
+        let cancelled = Gate()
+        let read = Task {
+            try await db.read { conn in
+                started.open()
+                // No statement runs while the task is cancelled: the interrupt finds nothing to stop.
+                try cancelled.wait()
+                return try conn.fetchOne(Int.self, Self.longQuery)
+            }
+        }
+        try await started.opened()
+        read.cancel()
+        cancelled.open()
+        await expectCancelled(read)
+        try await closeWithinTimeout(db)
     }
 
     @Test func cancellingLongWriteInterruptsAndRollsItBack() async throws {
@@ -82,7 +102,7 @@ import Testing
         #expect(try await db.read { conn in try rowCount(conn) } == 0, "the cancelled write was rolled back")
         try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (2)") }
         #expect(try await db.read { conn in try rowCount(conn) } == 1, "the interrupt did not reach the next write")
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func writeCancelledBetweenStatementsIsRolledBack() async throws {
@@ -104,6 +124,6 @@ import Testing
         cancelled.open()
         await expectCancelled(write)
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 }

@@ -32,7 +32,7 @@ import Testing
 
         let closed = Gate()
         let closing = Task {
-            try await db.close()
+            try await closeWithinTimeout(db)
             closed.open()
         }
         // Queued work fails at once, while the running work still holds its connections.
@@ -52,7 +52,7 @@ import Testing
         let reopened = try await Database.open(configuration: testConfiguration(directory.path("test.sqlite")))
         #expect(reopened !== db, "closing removed the registry entry")
         #expect(try await reopened.read { conn in try rowCount(conn) } == 1, "the running write committed")
-        try await reopened.close()
+        try await closeWithinTimeout(reopened)
     }
 
     @Test func closeClosesEveryConnection() async throws {
@@ -62,13 +62,13 @@ import Testing
         try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") }
         #expect(try await db.read { conn in try rowCount(conn) } == 1)
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
-        try await withTimeout { try await db.close() }
+        try await closeWithinTimeout(db)
         // The writer closed last: as the file's last connection it checkpointed and removed the WAL.
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
         #expect(db.writer.threadCount == 0)
         #expect(db.readers?.threadCount == 0)
         // Closing again does nothing more.
-        try await db.close()
+        try await closeWithinTimeout(db)
         try await onThread { try db.closeSync() }
     }
 

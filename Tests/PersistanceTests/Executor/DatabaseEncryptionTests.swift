@@ -15,7 +15,7 @@ import Testing
         async let b = db.read { conn in try rowCount(conn) }
         let counts = try await [a, b]
         #expect(counts == [1, 1])
-        try await db.close()
+        try await closeWithinTimeout(db)
         #expect { try Connection(path: path) } throws: { isDatabaseError($0, code: .notADatabase) }
     }
 }

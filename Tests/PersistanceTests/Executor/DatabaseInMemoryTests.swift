@@ -20,7 +20,7 @@ import Testing
         try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (3)") }
         let values = try await onThread { try db.readSync { conn in try conn.fetchAll(Int.self, "SELECT value FROM t") } }
         #expect(values == [1, 3])
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func eachOpenIsAPrivateDatabase() async throws {
@@ -29,8 +29,8 @@ import Testing
         #expect(first !== second)
         try await first.write { conn in try conn.execute("CREATE TABLE t(value)") }
         #expect(try await second.read { conn in try conn.fetchOne(Int.self, "SELECT count(*) FROM sqlite_master") } == 0)
-        try await first.close()
-        try await second.close()
+        try await closeWithinTimeout(first)
+        try await closeWithinTimeout(second)
     }
 
     @Test func concurrentWorkIsSerialised() async throws {
@@ -50,6 +50,6 @@ import Testing
             }
         }
         #expect(try await db.read { conn in try rowCount(conn) } == 400)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 }

@@ -32,7 +32,7 @@ import Testing
         }
         #expect(!db.isClosed)
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func escapedConnectionThrows() async throws {
@@ -53,7 +53,7 @@ import Testing
             expectFailure(outcome, .connectionEscaped)
         }
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func readerCountBelowOneThrows() throws {

@@ -24,7 +24,7 @@ import Testing
             let counts = try await [a, b]
             #expect(counts == [0, 0])
         }
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func syncReadsRunConcurrently() async throws {
@@ -35,7 +35,7 @@ import Testing
         async let a: Void = onThread { try db.readSync { _ in first.open(); try second.wait() } }
         async let b: Void = onThread { try db.readSync { _ in second.open(); try first.wait() } }
         _ = try await (a, b)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func longReadDoesNotBlockWriteAndKeepsItsSnapshot() async throws {
@@ -62,7 +62,7 @@ import Testing
         #expect(before == 0)
         #expect(after == 0, "a read keeps the snapshot it started with")
         #expect(readAfterCommit == 1, "a read started after the commit sees it")
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func manyReadersStarveNeitherTheWriterNorEachOther() async throws {
@@ -95,7 +95,7 @@ import Testing
         }
         #expect(try await db.read { conn in try rowCount(conn) } == writes)
         #expect(db.readers?.threadCount ?? 0 <= 2)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func readRefusesToWrite() async throws {
@@ -105,7 +105,7 @@ import Testing
             try await db.read { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") }
         } throws: { isDatabaseError($0, code: .readOnly) }
         #expect(try await db.read { conn in try rowCount(conn) } == 0)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func readerThatCannotOpenFailsTheRead() async throws {
@@ -122,6 +122,6 @@ import Testing
         }
         #expect(db.readers?.threadCount == 0)
         try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") }
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 }

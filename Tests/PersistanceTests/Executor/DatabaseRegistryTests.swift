@@ -17,8 +17,8 @@ import Testing
         #expect(db.path == DatabasePath.canonical(path))
         let different = try await Database.open(configuration: testConfiguration(directory.path("other.sqlite")))
         #expect(different !== db)
-        try await different.close()
-        try await db.close()
+        try await closeWithinTimeout(different)
+        try await closeWithinTimeout(db)
     }
 
     @Test func fileNotCreatedYetIsFoundThroughItsDirectory() async throws {
@@ -30,7 +30,7 @@ import Testing
         let other = try await Database.open(configuration: testConfiguration(directory.path("real/new.sqlite")))
         #expect(other === db)
         #expect(FileManager.default.fileExists(atPath: directory.path("real/new.sqlite")))
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func concurrentOpensShareOneExecutor() async throws {
@@ -49,7 +49,7 @@ import Testing
             }
         }
         #expect(Set(databases.map(ObjectIdentifier.init)).count == 1)
-        try await databases[0].close()
+        try await closeWithinTimeout(databases[0])
     }
 
     @Test func failedOpenLeavesNoEntry() async throws {
@@ -62,7 +62,7 @@ import Testing
         // A later open tries again.
         try FileManager.default.createDirectory(atPath: directory.path("missing"), withIntermediateDirectories: false)
         let db = try await Database.open(configuration: testConfiguration(path))
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     /// `path` relative to the current directory.

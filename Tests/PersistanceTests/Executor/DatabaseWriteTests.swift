@@ -26,7 +26,7 @@ import Testing
         }
         #expect(count == 8_000)
         #expect(distinct == 8_000)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func writesRunInSubmissionOrder() async throws {
@@ -48,7 +48,7 @@ import Testing
         }
         let values = try await db.read { conn in try conn.fetchAll(Int.self, "SELECT value FROM t ORDER BY id") }
         #expect(values == Array(0..<20))
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func writeCommitsOnReturnAndRollsBackOnThrow() async throws {
@@ -73,7 +73,7 @@ import Testing
             }
         }
         #expect(try await db.read { conn in try conn.fetchAll(Int.self, "SELECT value FROM t") } == [1])
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 
     @Test func syncCallsReturnTheBlockValue() async throws {
@@ -93,6 +93,6 @@ import Testing
         }
         #expect(values.0 == [1, 2, 3])
         #expect(values.1 == 6)
-        try await db.close()
+        try await closeWithinTimeout(db)
     }
 }

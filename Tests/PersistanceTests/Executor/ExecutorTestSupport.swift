@@ -75,6 +75,12 @@ final class Gate: Sendable {
     }
 }
 
+/// Closes `db`, failing with `TimedOut` rather than hanging if running work never ends
+/// (closing waits for it).
+func closeWithinTimeout(_ db: Database) async throws {
+    try await withTimeout { try await db.close() }
+}
+
 /// Expects `task` to end with `CancellationError`, within a timeout.
 func expectCancelled<T: Sendable>(_ task: Task<T, any Error>, sourceLocation: SourceLocation = #_sourceLocation) async {
     await #expect(throws: CancellationError.self, sourceLocation: sourceLocation) {
