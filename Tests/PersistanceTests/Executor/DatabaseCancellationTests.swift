@@ -14,8 +14,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory)
         let release = Gate()
-        let blocker = Task { try await db.write { _ in try release.wait() } }
-        try await eventually("blocker running") { db.writer.threadCount == 1 && db.writer.queuedCount == 0 }
+        let blocker = try await holdWriter(db, until: release)
         let started = Gate()
         let queued = Task {
             try await db.write { conn in

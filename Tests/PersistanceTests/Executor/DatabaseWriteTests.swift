@@ -33,7 +33,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory)
         let release = Gate()
-        let blocker = Task { try await db.write { _ in try release.wait() } }
+        let blocker = try await holdWriter(db, until: release)
         var writes = [Task<Void, any Error>]()
         for value in 0..<20 {
             writes.append(Task { try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (?)", [value]) } })

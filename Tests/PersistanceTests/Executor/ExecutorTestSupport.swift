@@ -88,6 +88,14 @@ func expectCancelled<T: Sendable>(_ task: Task<T, any Error>, sourceLocation: So
     }
 }
 
+/// Starts a write that holds the writer until `release` opens, and returns once it runs.
+func holdWriter(_ db: Database, until release: Gate) async throws -> Task<Void, any Error> {
+    let running = Gate()
+    let write = Task { try await db.write { _ in running.open(); try release.wait() } }
+    try await running.opened()
+    return write
+}
+
 /// Waits until `condition` holds, polling; throws `TimedOut` after `seconds`.
 func eventually(_ what: String, within seconds: Double = 20, _ condition: () -> Bool) async throws {
     let deadline = Date().addingTimeInterval(seconds)
