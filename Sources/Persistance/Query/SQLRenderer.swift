@@ -7,7 +7,7 @@
 struct SQLRenderer {
     private(set) var sql = ""
     /// The values of the `?` parameters, in the order they appear.
-    private var values: [DatabaseValue] = []
+    private(set) var values: [DatabaseValue] = []
     /// The values of the named parameters of raw fragments.
     private var namedValues: [String: DatabaseValue] = [:]
 
