@@ -117,11 +117,12 @@ public final class Connection {
     /// Closing twice does nothing.
     public func close() throws {
         guard let handle else { return }
-        statementCache.removeAll()
+        // Finalize first: released statements then see no handle and never touch this connection.
         for statement in liveStatements.values {
             statement.takeUnretainedValue().finalize()
         }
         liveStatements.removeAll()
+        statementCache.removeAll()
         interruptHandle.invalidate()
         self.handle = nil
         let code = sqlite3_close(handle)
