@@ -44,12 +44,14 @@ struct QueryClauses: Sendable {
         return renderer
     }
 
-    /// `SELECT EXISTS (query)`: 1 when the query returns a row, else 0.
+    /// `SELECT EXISTS (query)`: 1 when the query returns a row, else 0. A limited query is
+    /// wrapped once more, because older SQLite (3.15, the SQLCipher build) replaces the LIMIT
+    /// of an EXISTS subquery with 1, which turns `LIMIT 0` into true.
     func existsSQL() throws -> SQLRenderer {
         var renderer = SQLRenderer()
-        renderer.append("SELECT EXISTS (")
+        renderer.append(limit == nil ? "SELECT EXISTS (" : "SELECT EXISTS (SELECT 1 FROM (")
         try appendSelect(to: &renderer)
-        renderer.append(")")
+        renderer.append(limit == nil ? ")" : "))")
         return renderer
     }
 

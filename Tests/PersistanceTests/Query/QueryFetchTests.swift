@@ -105,6 +105,12 @@ import Testing
             #expect(try players.filter(Column("id") > 3).fetchExists(conn))
             #expect(try !players.filter(Column("id") > 5).fetchExists(conn))
             #expect(try !players.limit(0).fetchExists(conn))
+            #expect(try players.limit(1).fetchExists(conn))
+            #expect(try players.order(Column("id")).limit(2, offset: 4).fetchExists(conn))
+            #expect(try !players.order(Column("id")).limit(2, offset: 5).fetchExists(conn))
+            #expect(try !players.limit(0, offset: 1).fetchExists(conn))
+            #expect(try players.filter(Column("id") > 3).clauses.existsSQL().sql
+                == "SELECT EXISTS (SELECT * FROM \"player\" WHERE \"id\" > ?)")
             #expect(try players.filter(Column("id") > 3).clauses.countSQL().sql
                 == "SELECT count(*) FROM \"player\" WHERE \"id\" > ?")
         }
