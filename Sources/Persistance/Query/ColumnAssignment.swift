@@ -4,16 +4,16 @@
 /// try query.updateAll(conn, Column("score").set(to: 0), Column("name").set(to: nil))
 /// try query.updateAll(conn, Column("score").set(to: Column("score") + 1))
 /// ```
-public struct ColumnAssignment: Sendable {
+public struct ColumnAssignment: SQLRenderable, Sendable {
     /// The assigned column's name, unquoted.
     public let column: String
     let value: SQLExpression
 
-    /// The assignment's pieces: `"column" = value`.
-    var pieces: [SQLPiece] {
-        var pieces: [SQLPiece] = [.identifier(column), .text(" = ")]
-        pieces.append(contentsOf: value.pieces)
-        return pieces
+    /// Writes `"column" = value`.
+    func render(into renderer: inout SQLRenderer) throws {
+        try renderer.appendIdentifier(column)
+        renderer.append(" = ")
+        try value.render(into: &renderer)
     }
 }
 

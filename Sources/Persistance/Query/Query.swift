@@ -54,7 +54,7 @@ public struct Query<Element: Record>: Sendable {
     /// Orders the rows by these terms, the first one first; replaces any previous order.
     /// An empty list removes the order.
     public func order(_ orderings: [any SQLOrderable]) -> Query {
-        with { $0.ordering = orderings.map(\.sqlOrdering) }
+        with { $0.ordering = orderings.map { $0.sqlOrdering } }
     }
 
     /// Returns at most `limit` rows, after skipping `offset` rows (in the query's order);
@@ -81,7 +81,7 @@ public struct Query<Element: Record>: Sendable {
     /// Returns these result columns instead of every column; replaces any previous selection.
     /// An empty list selects every column again.
     public func select(_ selection: [any SQLSelectable]) -> Query {
-        with { $0.selection = selection.map(\.sqlSelection) }
+        with { $0.selection = selection.map { $0.sqlSelection } }
     }
 
     /// Groups the rows by these expressions (`GROUP BY`); replaces any previous grouping.
@@ -92,7 +92,7 @@ public struct Query<Element: Record>: Sendable {
     /// Groups the rows by these expressions (`GROUP BY`); replaces any previous grouping.
     /// An empty list removes the grouping.
     public func group(by expressions: [any SQLExpressible]) -> Query {
-        with { $0.grouping = expressions.map(\.sqlExpression) }
+        with { $0.grouping = expressions.map { $0.sqlExpression } }
     }
 
     /// Keeps the groups where `predicate` is true (`HAVING`). Several must all hold (`AND`).

@@ -70,7 +70,7 @@ struct QueryClauses: Sendable {
         renderer.append("UPDATE ")
         try renderer.appendIdentifier(table)
         renderer.append(" SET ")
-        try renderer.appendList(assignments, \.pieces)
+        try renderer.appendList(assignments)
         try appendRowSelection(to: &renderer, for: "update")
         return renderer
     }
@@ -82,19 +82,19 @@ struct QueryClauses: Sendable {
         if selection.isEmpty {
             renderer.append("*")
         } else {
-            try renderer.appendList(selection, \.pieces)
+            try renderer.appendList(selection)
         }
         renderer.append(" FROM ")
         try renderer.appendIdentifier(table)
         try appendWhere(to: &renderer)
         if !grouping.isEmpty {
             renderer.append(" GROUP BY ")
-            try renderer.appendList(grouping, \.pieces)
+            try renderer.appendList(grouping)
         }
         if let groupPredicate {
             guard !grouping.isEmpty else { throw DatabaseError.invalidQuery("having requires group(by:)") }
             renderer.append(" HAVING ")
-            try renderer.append(groupPredicate.pieces)
+            try groupPredicate.render(into: &renderer)
         }
         try appendOrderAndLimit(to: &renderer)
     }
@@ -102,13 +102,13 @@ struct QueryClauses: Sendable {
     private func appendWhere(to renderer: inout SQLRenderer) throws {
         guard let predicate else { return }
         renderer.append(" WHERE ")
-        try renderer.append(predicate.pieces)
+        try predicate.render(into: &renderer)
     }
 
     private func appendOrderAndLimit(to renderer: inout SQLRenderer) throws {
         if !ordering.isEmpty {
             renderer.append(" ORDER BY ")
-            try renderer.appendList(ordering, \.pieces)
+            try renderer.appendList(ordering)
         }
         if let limit, limit < 0 { throw DatabaseError.invalidQuery("limit must not be negative, got \(limit)") }
         if let offset, offset < 0 { throw DatabaseError.invalidQuery("offset must not be negative, got \(offset)") }

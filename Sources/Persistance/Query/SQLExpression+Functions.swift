@@ -6,7 +6,7 @@ extension SQLExpressible where Self == SQLExpression {
     /// The name must be a plain SQL name (ASCII letters, digits and `_`, not starting with a
     /// digit); any other name makes the query throw `invalidQuery` when it runs.
     public static func function(_ name: String, _ arguments: any SQLExpressible...) -> SQLExpression {
-        call(name, arguments: arguments.map(\.sqlExpression))
+        call(name, arguments: arguments.map { $0.sqlExpression })
     }
 
     /// `count(expression)`: the number of rows where `expression` is not NULL.

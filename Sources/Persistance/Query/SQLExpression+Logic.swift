@@ -29,12 +29,12 @@ extension SQLExpressible where Self == SQLExpression {
     /// let matching = query.filter(.all(predicates))
     /// ```
     public static func all(_ predicates: [any SQLExpressible]) -> SQLExpression {
-        SQLLogicalOperator.and.combine(predicates.map(\.sqlExpression))
+        SQLLogicalOperator.and.combine(predicates.map { $0.sqlExpression })
     }
 
     /// True when any predicate is true: the predicates joined by `OR`; false (`0`) when
     /// there is none.
     public static func any(_ predicates: [any SQLExpressible]) -> SQLExpression {
-        SQLLogicalOperator.or.combine(predicates.map(\.sqlExpression))
+        SQLLogicalOperator.or.combine(predicates.map { $0.sqlExpression })
     }
 }

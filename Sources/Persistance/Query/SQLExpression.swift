@@ -13,7 +13,7 @@
 /// Expressions are immutable values: combining two makes a third and leaves both intact.
 /// Long chains of `&&` or `||` are kept flat and rendered as a balanced tree, so thousands
 /// of alternatives stay within SQLite's expression depth limit.
-public struct SQLExpression: SQLExpressible, Sendable {
+public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
     enum Storage: Sendable {
         /// A rendered expression and how tightly it binds.
         case pieces([SQLPiece], SQLPrecedence)
@@ -46,6 +46,13 @@ public struct SQLExpression: SQLExpressible, Sendable {
         switch storage {
         case .pieces(let pieces, _): pieces
         case .chain(let logicalOperator, let operands): logicalOperator.join(operands)
+        }
+    }
+
+    func render(into renderer: inout SQLRenderer) throws {
+        switch storage {
+        case .pieces(let pieces, _): try renderer.append(pieces)
+        case .chain(let logicalOperator, let operands): try renderer.append(logicalOperator.join(operands))
         }
     }
 

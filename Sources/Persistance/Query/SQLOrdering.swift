@@ -13,7 +13,7 @@ public protocol SQLOrderable: Sendable {
 /// SQLite puts NULLs first in ascending order and last in descending order. `nullsFirst`
 /// and `nullsLast` change that with an extra `expression IS NULL` term, which every SQLite
 /// version understands (`NULLS FIRST` / `NULLS LAST` need SQLite 3.30).
-public struct SQLOrdering: SQLOrderable, Sendable {
+public struct SQLOrdering: SQLOrderable, SQLRenderable, Sendable {
     let expression: SQLExpression
     let isDescending: Bool
     /// Whether NULLs come first; nil for SQLite's default for the direction.
@@ -31,19 +31,16 @@ public struct SQLOrdering: SQLOrderable, Sendable {
         SQLOrdering(expression: expression, isDescending: isDescending, nullsComeFirst: false)
     }
 
-    /// The term's pieces: `expression [DESC]`, preceded by `expression IS NULL [DESC], ` when
-    /// NULLs must go where SQLite would not put them.
-    var pieces: [SQLPiece] {
-        var pieces = [SQLPiece]()
-        let direction = isDescending ? " DESC" : " ASC"
+    /// Writes `expression ASC|DESC`, preceded by `expression IS NULL ASC|DESC, ` when NULLs
+    /// must go where SQLite would not put them.
+    func render(into renderer: inout SQLRenderer) throws {
         // SQLite's default: NULLs first when ascending, last when descending.
         if let nullsComeFirst, nullsComeFirst == isDescending {
-            pieces = expression.postfix(" IS NULL", precedence: .comparison).pieces
-            pieces.append(.text(nullsComeFirst ? " DESC, " : " ASC, "))
+            try renderer.append(expression.postfix(" IS NULL", precedence: .comparison).pieces)
+            renderer.append(nullsComeFirst ? " DESC, " : " ASC, ")
         }
-        pieces.append(contentsOf: expression.pieces)
-        pieces.append(.text(direction))
-        return pieces
+        try expression.render(into: &renderer)
+        renderer.append(isDescending ? " DESC" : " ASC")
     }
 }
 

@@ -5,24 +5,30 @@
 /// Raw fragments bring their own positional or named arguments: positional ones are bound
 /// in the order their `?` appear among all the statement's `?`, named ones by name.
 struct SQLRenderer {
-    private(set) var sql = ""
+    /// The SQL text as UTF-8: appending bytes is much cheaper than appending to a `String`.
+    private var bytes: [UInt8] = []
     /// The values of the `?` parameters, in the order they appear.
     private(set) var values: [DatabaseValue] = []
     /// The values of the named parameters of raw fragments.
     private var namedValues: [String: DatabaseValue] = [:]
 
     init() {
-        sql.reserveCapacity(128)
+        bytes.reserveCapacity(256)
+    }
+
+    /// The SQL text.
+    var sql: String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func append(_ text: String) {
-        sql += text
+        bytes.append(contentsOf: text.utf8)
     }
 
     mutating func append(_ pieces: [SQLPiece]) throws {
         for piece in pieces {
             switch piece {
-            case .text(let text): sql += text
+            case .text(let text): append(text)
             case .identifier(let name): try appendIdentifier(name)
             case .value(let value): appendValue(value)
             case .fragment(let fragment, let arguments): try appendFragment(fragment, arguments)
@@ -31,29 +37,29 @@ struct SQLRenderer {
         }
     }
 
-    /// Appends the pieces of each element, separated by `, `.
-    mutating func appendList<Element>(_ elements: [Element], _ pieces: (Element) -> [SQLPiece]) throws {
+    /// Appends each element, separated by `, `.
+    mutating func appendList(_ elements: [some SQLRenderable]) throws {
         for (index, element) in elements.enumerated() {
-            if index > 0 { sql += ", " }
-            try append(pieces(element))
+            if index > 0 { append(", ") }
+            try element.render(into: &self)
         }
     }
 
-    /// Appends `name` as a quoted identifier. A NUL character would end the SQL text early
-    /// for SQLite, so it is an error.
+    /// Appends `name` as a quoted identifier, with each `"` inside doubled. A NUL character
+    /// would end the SQL text early for SQLite, so it is an error.
     mutating func appendIdentifier(_ name: String) throws {
-        var hasQuote = false
+        let quote = UInt8(ascii: "\"")
+        bytes.append(quote)
         for byte in name.utf8 {
             if byte == 0 { throw DatabaseError.invalidQuery("identifier contains a NUL character") }
-            if byte == UInt8(ascii: "\"") { hasQuote = true }
+            if byte == quote { bytes.append(quote) }
+            bytes.append(byte)
         }
-        sql += "\""
-        sql += hasQuote ? name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") : name
-        sql += "\""
+        bytes.append(quote)
     }
 
     mutating func appendValue(_ value: DatabaseValue) {
-        sql += "?"
+        bytes.append(UInt8(ascii: "?"))
         values.append(value)
     }
 
@@ -61,7 +67,7 @@ struct SQLRenderer {
         if let failure = arguments.conversionError {
             throw DatabaseError(kind: .encoding, message: failure, sql: fragment)
         }
-        sql += fragment
+        append(fragment)
         switch arguments.storage {
         case .positional(let positional):
             values.append(contentsOf: positional)
@@ -78,7 +84,7 @@ struct SQLRenderer {
 
     /// The statement for the SQL, from `conn`'s statement cache, with every parameter bound.
     func statement(in conn: Connection) throws -> Statement {
-        let statement = try conn.cachedStatement(sql)
+        let statement = try conn.cachedStatement(String(decoding: bytes, as: UTF8.self))
         try bind(statement)
         return statement
     }
@@ -107,7 +113,7 @@ struct SQLRenderer {
     private func bind(_ statement: Statement) throws {
         guard !namedValues.isEmpty else {
             guard values.count == statement.parameterCount else {
-                throw argumentError("statement takes \(statement.parameterCount) argument(s), \(values.count) given")
+                throw argumentError(statement, "statement takes \(statement.parameterCount) argument(s), \(values.count) given")
             }
             for (offset, value) in values.enumerated() {
                 try statement.bind(value, at: offset + 1)
@@ -119,24 +125,24 @@ struct SQLRenderer {
         for (offset, name) in statement.parameterNames.enumerated() {
             let value: DatabaseValue
             if let name {
-                guard let named = namedValues[name] else { throw argumentError("no argument for parameter :\(name)") }
+                guard let named = namedValues[name] else { throw argumentError(statement, "no argument for parameter :\(name)") }
                 value = named
                 usedNames.insert(name)
             } else {
-                guard let next = positional.next() else { throw argumentError("not enough positional arguments") }
+                guard let next = positional.next() else { throw argumentError(statement, "not enough positional arguments") }
                 value = next
             }
             try statement.bind(value, at: offset + 1)
         }
         if positional.next() != nil {
-            throw argumentError("too many positional arguments")
+            throw argumentError(statement, "too many positional arguments")
         }
         if let unknown = namedValues.keys.sorted().first(where: { !usedNames.contains($0) }) {
-            throw argumentError("statement has no parameter named \"\(unknown)\"")
+            throw argumentError(statement, "statement has no parameter named \"\(unknown)\"")
         }
     }
 
-    private func argumentError(_ message: String) -> DatabaseError {
-        DatabaseError(kind: .invalidArguments, message: message, sql: sql)
+    private func argumentError(_ statement: Statement, _ message: String) -> DatabaseError {
+        DatabaseError(kind: .invalidArguments, message: message, sql: statement.sql)
     }
 }

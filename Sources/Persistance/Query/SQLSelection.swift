@@ -10,21 +10,20 @@ public protocol SQLSelectable: Sendable {
 /// ```swift
 /// query.select(Column("name"), SQLExpression.max(Column("score")).aliased("best"))
 /// ```
-public struct SQLSelection: SQLSelectable, Sendable {
+public struct SQLSelection: SQLSelectable, SQLRenderable, Sendable {
     let expression: SQLExpression
     /// The result column's name (unquoted), or nil for SQLite's default name.
     let alias: String?
 
     public var sqlSelection: SQLSelection { self }
 
-    /// The result column's pieces: `expression [AS "alias"]`.
-    var pieces: [SQLPiece] {
-        var pieces = expression.pieces
+    /// Writes `expression [AS "alias"]`.
+    func render(into renderer: inout SQLRenderer) throws {
+        try expression.render(into: &renderer)
         if let alias {
-            pieces.append(.text(" AS "))
-            pieces.append(.identifier(alias))
+            renderer.append(" AS ")
+            try renderer.appendIdentifier(alias)
         }
-        return pieces
     }
 }
 

@@ -63,7 +63,7 @@ func withQueryFixture<T>(_ body: (Connection) throws -> T) throws -> T {
 /// The SQL and bound values an expression renders to.
 func rendered(_ expression: any SQLExpressible) throws -> (sql: String, values: [DatabaseValue]) {
     var renderer = SQLRenderer()
-    try renderer.append(expression.sqlExpression.pieces)
+    try expression.sqlExpression.render(into: &renderer)
     return (renderer.sql, renderer.values)
 }
 
