@@ -50,10 +50,7 @@ public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
     }
 
     func render(into renderer: inout SQLRenderer) throws {
-        switch storage {
-        case .pieces(let pieces, _): try renderer.append(pieces)
-        case .chain(let logicalOperator, let operands): try renderer.append(logicalOperator.join(operands))
-        }
+        try renderer.append(pieces)
     }
 
     /// The expression's pieces as an operand of an operator of `precedence`: parenthesized

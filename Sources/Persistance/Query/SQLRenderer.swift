@@ -84,7 +84,7 @@ struct SQLRenderer {
 
     /// The statement for the SQL, from `conn`'s statement cache, with every parameter bound.
     func statement(in conn: Connection) throws -> Statement {
-        let statement = try conn.cachedStatement(String(decoding: bytes, as: UTF8.self))
+        let statement = try conn.cachedStatement(sql)
         try bind(statement)
         return statement
     }
