@@ -17,7 +17,7 @@
 /// connection's statement cache, so a query run many times is prepared once.
 ///
 /// Every identifier is quoted and every value (including limit and offset) is bound as a
-/// parameter: no value passed to a query can change the SQL it runs.
+/// parameter: no value passed to a query ever becomes SQL text.
 public struct Query<Element: Record>: Sendable {
     var clauses: QueryClauses
 
