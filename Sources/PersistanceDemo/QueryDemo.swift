@@ -16,7 +16,7 @@ func runQueryDemo(in directory: String) throws {
         """)
     let players = Query<Row>(table: "player")
 
-    print("== Query builder")
+    section("Query builder")
     let top = players
         .filter(Column("score") > 5 && Column("name") != nil)
         .order(Column("score").desc)
