@@ -117,11 +117,13 @@ public final class Connection {
     /// Closing twice does nothing.
     public func close() throws {
         guard let handle else { return }
-        statementCache.removeAll()
+        // Finalize first: a statement released with the cache must not reach back into a
+        // connection that may be deinitializing (its `unowned` reference would trap).
         for statement in liveStatements.values {
             statement.takeUnretainedValue().finalize()
         }
         liveStatements.removeAll()
+        statementCache.removeAll()
         interruptHandle.invalidate()
         self.handle = nil
         let code = sqlite3_close(handle)
