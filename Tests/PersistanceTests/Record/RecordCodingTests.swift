@@ -72,7 +72,7 @@ private struct SecondEvent: Record, Codable, Equatable {
 
 @Suite struct RecordCodingTests {
     @Test func storesEachPropertyKindInItsColumnForm() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let profile = Profile.sample
             let id = try Profile.table.insert(profile, in: conn)
             let row = try #require(try conn.fetchOne("SELECT * FROM profile WHERE id = ?", [id]))
@@ -91,7 +91,7 @@ private struct SecondEvent: Record, Codable, Equatable {
     }
 
     @Test func readsBackEveryPropertyKind() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             var profile = Profile.sample
             try Profile.table.insert(&profile, in: conn)
             #expect(profile.id == 1)
@@ -100,7 +100,7 @@ private struct SecondEvent: Record, Codable, Equatable {
     }
 
     @Test func dateStrategiesStoreNumbersAndReadText() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let date = Date(timeIntervalSince1970: 1_700_000_000.5)
             let milliseconds = Table<MillisecondEvent>(
                 "event", columns: [.integer("id", primaryKey: .autoincrement), .numeric("at")])
@@ -119,7 +119,7 @@ private struct SecondEvent: Record, Codable, Equatable {
     }
 
     @Test func ignoresUnknownColumnsAndReadsMissingOptionalsAsNil() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             try RecordFixtures.players.insert(Player(id: nil, name: "Ann", score: 1, age: 30), in: conn)
             let extra = try RecordFixtures.players.findAll(sql: "SELECT *, 'x' AS unknown FROM player", in: conn)
             #expect(extra == [Player(id: 1, name: "Ann", score: 1, age: 30)])
@@ -129,7 +129,7 @@ private struct SecondEvent: Record, Codable, Equatable {
     }
 
     @Test func mapsColumnsCaseInsensitively() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             try RecordFixtures.players.create(in: conn)
             try conn.execute("INSERT INTO player (id, name, score) VALUES (7, 'Ann', 2)")
             let found = try RecordFixtures.players.findAll(sql: "SELECT ID, NAME, Score FROM player", in: conn)
@@ -151,7 +151,7 @@ private struct SecondEvent: Record, Codable, Equatable {
     private func decodingError(
         _ setUp: String, sql: String = "SELECT * FROM player"
     ) throws -> DatabaseError {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             try conn.execute("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score REAL, age INTEGER)")
             try conn.execute(setUp)
             let error = #expect(throws: DatabaseError.self) {
@@ -190,7 +190,7 @@ private struct SecondEvent: Record, Codable, Equatable {
 
     @Test func outOfRangeInteger() throws {
         struct Small: Record, Codable { var value: Int8 }
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let error = #expect(throws: DatabaseError.self) {
                 try Table<Small>("t", columns: [.integer("value")]).findAll(sql: "SELECT 300 AS value", in: conn)
             }
@@ -200,7 +200,7 @@ private struct SecondEvent: Record, Codable, Equatable {
     }
 
     @Test func unknownEnumCaseAndBrokenJSON() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             try Profile.table.insert(Profile.sample, in: conn)
             try conn.execute("UPDATE profile SET color = 'purple'")
             let badCase = #expect(throws: DatabaseError.self) { try Profile.table.findAll(in: conn) }
@@ -226,7 +226,7 @@ private struct SecondEvent: Record, Codable, Equatable {
                 value = try decoder.singleValueContainer().decode(Int.self)
             }
         }
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let error = #expect(throws: DatabaseError.self) {
                 try Table<Wrapped>("t", columns: [.integer("value")]).findAll(sql: "SELECT 1 AS value", in: conn)
             }
@@ -238,7 +238,7 @@ private struct SecondEvent: Record, Codable, Equatable {
 /// Writing a value SQLite cannot hold faithfully, or a column the table lacks, is an error naming the column.
 @Suite struct RecordEncodingErrorTests {
     @Test func nanIsRejected() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let error = #expect(throws: DatabaseError.self) {
                 try RecordFixtures.players.insert(Player(id: nil, name: "Ann", score: .nan), in: conn)
             }
@@ -251,7 +251,7 @@ private struct SecondEvent: Record, Codable, Equatable {
 
     @Test func unsignedOverflowIsRejected() throws {
         struct Counter: Record, Codable { var value: UInt64 }
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let error = #expect(throws: DatabaseError.self) {
                 try Table<Counter>("counter", columns: [.integer("value")]).insert(Counter(value: .max), in: conn)
             }
@@ -265,7 +265,7 @@ private struct SecondEvent: Record, Codable, Equatable {
             var name: String
             var nickname: String
         }
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let error = #expect(throws: DatabaseError.self) {
                 try Table<Wider>("t", columns: [.text("name")]).insert(Wider(name: "a", nickname: "b"), in: conn)
             }
@@ -288,7 +288,7 @@ private struct SecondEvent: Record, Codable, Equatable {
                 try nested.encode(name, forKey: .name)
             }
         }
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let error = #expect(throws: DatabaseError.self) {
                 try Table<Nested>("t", columns: [.text("name")]).insert(Nested(name: "a"), in: conn)
             }
@@ -304,7 +304,7 @@ private struct SecondEvent: Record, Codable, Equatable {
                 { ReadOnly(name: $0.string(at: 0)) }
             }
         }
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let table = Table<ReadOnly>("t", columns: [.text("name")])
             let error = #expect(throws: DatabaseError.self) { try table.insert(ReadOnly(name: "a"), in: conn) }
             #expect(error?.kind == .encoding)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import Persistance
 
@@ -91,12 +92,24 @@ enum RecordFixtures {
     static let rows = Table<Row>("player", columns: players.columns, indexes: players.indexes)
 
     /// One row of every kind of value, for round trips.
-    struct Sample: Record, Codable, Equatable {
+    struct Sample: Record, Codable, Equatable, Sendable, CustomTestStringConvertible {
         var id: Int64?
         var text: String?
         var integer: Int64?
         var real: Double?
         var blob: Data?
+
+        init(text: String? = nil, integer: Int64? = nil, real: Double? = nil, blob: Data? = nil) {
+            self.text = text
+            self.integer = integer
+            self.real = real
+            self.blob = blob
+        }
+
+        var testDescription: String {
+            "text: \(text.map { "\"\($0)\"" } ?? "nil"), integer: \(integer.map(String.init) ?? "nil"), "
+                + "real: \(real.map { "\($0)" } ?? "nil"), blob: \(blob.map { "\($0.count) bytes" } ?? "nil")"
+        }
     }
 
     static let samples = Table<Sample>(

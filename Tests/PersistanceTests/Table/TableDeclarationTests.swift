@@ -7,7 +7,7 @@ private typealias Player = RecordFixtures.Player
 
 @Suite struct TableDeclarationTests {
     @Test func createsTableAndIndexesOnceAndReportsThem() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let players = RecordFixtures.players
             try players.create(in: conn)
             try players.create(in: conn)
@@ -30,7 +30,7 @@ private typealias Player = RecordFixtures.Player
     }
 
     @Test func createsItselfAndItsIndexesOnFirstUse() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let players = RecordFixtures.players
             #expect(try !players.exists(in: conn))
             #expect(try players.find(primaryKey: 1, in: conn) == nil)
@@ -63,7 +63,7 @@ private typealias Player = RecordFixtures.Player
     }
 
     @Test func otherErrorsAreNotMistakenForAMissingTable() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             try RecordFixtures.players.create(in: conn)
             let error = #expect(throws: DatabaseError.self) {
                 try RecordFixtures.players.findAll(where: "no_such_column = 1", in: conn)
@@ -83,7 +83,7 @@ private typealias Player = RecordFixtures.Player
     }
 
     @Test func tableWithoutPrimaryKeyUsesRowID() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let notes = Table<Row>("note", columns: [.text("body")])
             let id = try notes.insert(["body": "a"], in: conn)
             #expect(try notes.find(primaryKey: id, in: conn) == ["body": "a"])
@@ -96,7 +96,7 @@ private typealias Player = RecordFixtures.Player
     }
 
     @Test func textPrimaryKey() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let words = Table<Row>("word", primaryKey: "text", columns: [.text("text"), .integer("length")])
             var word: Row = ["text": "casa", "length": 4]
             try words.insert(&word, in: conn)
@@ -108,7 +108,7 @@ private typealias Player = RecordFixtures.Player
     }
 
     @Test func declaredDefaultsOfEveryKind() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let table = Table<Row>(
                 "defaults",
                 columns: [
@@ -131,7 +131,7 @@ private typealias Player = RecordFixtures.Player
     }
 
     @Test func identifiersWithQuotesWork() throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let table = Table<Row>(
                 "we\"ird table", primaryKey: "i\"d",
                 columns: [.integer("i\"d", primaryKey: .autoincrement), .text("na\"me", unique: true), .text("select")],
@@ -168,7 +168,7 @@ private typealias Player = RecordFixtures.Player
 
     @Test(arguments: invalidDeclarations)
     func invalidDeclarationFailsEveryOperation(_ reason: String, _ table: Table<Row>) throws {
-        try withTemporaryConnection { conn, _ in
+        try withTemporaryConnection { conn, _ throws in
             let operations: [(Connection) throws -> Void] = [
                 { try table.create(in: $0) },
                 { _ = try table.insert(["a": 1], in: $0) },
