@@ -66,7 +66,9 @@ final class RecordValueBuffer {
     /// The value set in `slot`, or nil when none was.
     @inline(__always)
     func value(at slot: Int) -> DatabaseValue? {
-        isSet[slot] ? values[slot] : nil
+        // Not a ternary: its `nil` would be `DatabaseValue.null`, which is nil-literal expressible.
+        guard isSet[slot] else { return nil }
+        return values[slot]
     }
 
     /// The columns set, in slot order.
