@@ -26,7 +26,8 @@ extension Table {
     /// `uniqueKey` must be the primary key, a `unique:` column or a single-column unique
     /// index. An update leaves the primary key and `uniqueKey` as stored, and treats nil
     /// properties as `nilValues` says. Atomic, and safe inside a transaction: it never
-    /// commits one.
+    /// commits one. On SQLite 3.35+ it is one `INSERT … ON CONFLICT DO UPDATE`, which in an
+    /// `AUTOINCREMENT` table uses up an id even when it updates: ids stay increasing, with gaps.
     @discardableResult
     public func upsert(
         _ record: Element, uniqueKey: String, nilValues: UpsertNilValues = .keepStored, in connection: Connection
