@@ -1,34 +1,27 @@
 /// Where the row decoder reads values: the current row of a statement, or a `Row`.
-protocol ColumnSource {
+///
+/// An enum rather than a generic parameter, so that the decoder's code is not generic
+/// over its source (unspecialized generic code pays a metadata look-up per call).
+enum ColumnSource {
+    /// The current row of a statement, read column by column without building a `Row`.
+    case statement(Statement)
+    /// The values of a row.
+    case row(Row)
+
     /// The source's column names and their case-insensitive lookup.
-    var columns: RowColumns { get }
+    var columns: RowColumns {
+        switch self {
+        case .statement(let statement): statement.columns
+        case .row(let row): RowColumns(names: row.columnNames)
+        }
+    }
+
     /// The value of the column at `index` in the current row.
-    func value(at index: Int) -> DatabaseValue
-}
-
-/// The current row of a statement, read column by column without building a `Row`.
-struct StatementColumnSource: ColumnSource {
-    let statement: Statement
-
-    var columns: RowColumns { statement.columns }
-
     @inline(__always)
     func value(at index: Int) -> DatabaseValue {
-        statement.column(at: index)
-    }
-}
-
-/// The values of a `Row`.
-struct RowColumnSource: ColumnSource {
-    let row: Row
-    let columns: RowColumns
-
-    init(row: Row) {
-        self.row = row
-        columns = RowColumns(names: row.columnNames)
-    }
-
-    func value(at index: Int) -> DatabaseValue {
-        row[index]
+        switch self {
+        case .statement(let statement): statement.column(at: index)
+        case .row(let row): row[index]
+        }
     }
 }

@@ -3,13 +3,13 @@
 extension Record where Self: Decodable {
     /// Reads records with the library's row decoder, resolving each key's column once per statement.
     public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
-        let plan = RowDecodingPlan(source: StatementColumnSource(statement: statement), dateStrategy: databaseDateStrategy)
+        let plan = RowDecodingPlan(source: .statement(statement), dateStrategy: databaseDateStrategy)
         return { _ in try plan.decode(Self.self) }
     }
 
     /// Decodes a record from the columns of `row`.
     public init(row: Row) throws {
-        self = try RowDecodingPlan(source: RowColumnSource(row: row), dateStrategy: Self.databaseDateStrategy)
+        self = try RowDecodingPlan(source: .row(row), dateStrategy: Self.databaseDateStrategy)
             .decode(Self.self)
     }
 }

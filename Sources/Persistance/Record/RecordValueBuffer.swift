@@ -4,25 +4,28 @@
 /// columns are appended. The slot of the n-th `set` is remembered from the previous
 /// record, so records that set their columns in a stable order (every `Codable` type and
 /// most hand-written ones) find each slot with one string comparison.
+///
+/// The buffer is used by one operation on one thread, so its stored properties opt out
+/// of run-time exclusivity checks, which would otherwise cost more than the writes.
+@usableFromInline
 final class RecordValueBuffer {
-    private(set) var columns: [String]
-    private var slotByFoldedName: [String: Int]
+    @exclusivity(unchecked) private(set) var columns: [String]
+    @exclusivity(unchecked) private var slotByFoldedName: [String: Int]
     /// The table the slots belong to; nil when any column is accepted.
     private let table: String?
-    private(set) var values: [DatabaseValue]
-    private(set) var isSet: [Bool]
-    private var slotOfWrite: [Int] = []
-    private var writeCount = 0
+    /// The value set in each slot for the current record; nil when none was.
+    @exclusivity(unchecked) private var values: [DatabaseValue?]
+    @exclusivity(unchecked) private var slotOfWrite: [Int] = []
+    @exclusivity(unchecked) private var writeCount = 0
     /// A failure noticed where Codable cannot throw (a container request), thrown at the end.
-    private var deferredError: DatabaseError?
+    @exclusivity(unchecked) private var deferredError: DatabaseError?
 
     /// Slots for `columns`, whose folded names map to their position in `slotByFoldedName`.
     init(columns: [String], slotByFoldedName: [String: Int], table: String) {
         self.columns = columns
         self.slotByFoldedName = slotByFoldedName
         self.table = table
-        values = Array(repeating: .null, count: columns.count)
-        isSet = Array(repeating: false, count: columns.count)
+        values = Array(repeating: nil, count: columns.count)
     }
 
     /// Slots that grow with each new column set.
@@ -31,17 +34,18 @@ final class RecordValueBuffer {
         slotByFoldedName = [:]
         table = nil
         values = []
-        isSet = []
     }
 
     /// Forgets the previous record's values.
+    @usableFromInline
     func beginRecord() {
-        for slot in isSet.indices { isSet[slot] = false }
+        for slot in values.indices { values[slot] = nil }
         writeCount = 0
         deferredError = nil
     }
 
     /// Throws the first failure that could not be thrown when it happened.
+    @usableFromInline
     func finishRecord() throws {
         if let deferredError { throw deferredError }
     }
@@ -51,29 +55,25 @@ final class RecordValueBuffer {
         if deferredError == nil { deferredError = error }
     }
 
+    @usableFromInline
     func set(_ value: DatabaseValue, forColumn column: String) throws {
-        let slot = try slot(for: column)
-        values[slot] = value
-        isSet[slot] = true
+        values[try slot(for: column)] = value
     }
 
     /// The value set for `column`, or nil when none was.
     func value(forColumn column: String) -> DatabaseValue? {
-        guard let slot = slotByFoldedName[RowColumns.fold(column)], isSet[slot] else { return nil }
-        return values[slot]
+        slotByFoldedName[RowColumns.fold(column)].flatMap { values[$0] }
     }
 
     /// The value set in `slot`, or nil when none was.
     @inline(__always)
     func value(at slot: Int) -> DatabaseValue? {
-        // Not a ternary: its `nil` would be `DatabaseValue.null`, which is nil-literal expressible.
-        guard isSet[slot] else { return nil }
-        return values[slot]
+        values[slot]
     }
 
     /// The columns set, in slot order.
     var row: Row {
-        Row(columns.indices.filter { isSet[$0] }.map { (columns[$0], values[$0]) })
+        Row(columns.indices.compactMap { slot in values[slot].map { (columns[slot], $0) } })
     }
 
     private func slot(for column: String) throws -> Int {
@@ -100,8 +100,7 @@ final class RecordValueBuffer {
         }
         slotByFoldedName[folded] = columns.count
         columns.append(column)
-        values.append(.null)
-        isSet.append(false)
+        values.append(nil)
         return columns.count - 1
     }
 }

@@ -12,8 +12,9 @@
 /// }
 /// ```
 public struct RecordValues {
-    let buffer: RecordValueBuffer
+    @usableFromInline let buffer: RecordValueBuffer
 
+    @usableFromInline
     init(buffer: RecordValueBuffer) {
         self.buffer = buffer
     }
@@ -25,6 +26,7 @@ public struct RecordValues {
 
     /// Sets `column` to `value`. A nil optional stores NULL, which a column default replaces.
     /// Throws when the value cannot be stored or the table has no such column.
+    @inlinable
     public mutating func set(_ value: some DatabaseValueConvertible, forColumn column: String) throws {
         try buffer.set(value.databaseValue, forColumn: column)
     }

@@ -4,14 +4,14 @@
 /// Unknown columns are ignored; a missing column decodes as nil for an optional property
 /// and is an error naming the column for a non-optional one; NULL in a non-optional
 /// property and a value of the wrong type are decoding errors naming the column.
-struct RowDecoder<Source: ColumnSource>: Decoder {
-    let plan: RowDecodingPlan<Source>
+struct RowDecoder: Decoder {
+    let plan: RowDecodingPlan
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Source>(plan: plan))
+        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(plan: plan))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -28,8 +28,8 @@ struct RowDecoder<Source: ColumnSource>: Decoder {
 }
 
 /// The keyed container of `RowDecoder`: one key, one column.
-struct RowKeyedDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecodingContainerProtocol {
-    let plan: RowDecodingPlan<Source>
+struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let plan: RowDecodingPlan
 
     var codingPath: [any CodingKey] { [] }
 
@@ -92,12 +92,14 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDec
         throw Self.nested(key)
     }
 
+    @inline(__always)
     private func required<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
         return try T.decode(plan.source.value(at: position), column: column)
     }
 
+    @inline(__always)
     private func optional<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { return nil }

@@ -4,15 +4,15 @@
 /// A `Decodable` type asks for its keys in the same order on every row, so the n-th key
 /// asked for is compared with the n-th key of the previous row; only a different key is
 /// looked up by name. No dictionary is built or consulted per row.
-final class RowDecodingPlan<Source: ColumnSource> {
-    let source: Source
+final class RowDecodingPlan {
+    let source: ColumnSource
     let dateStrategy: DatabaseDateStrategy
     private let columns: RowColumns
     private var keyOfRequest: [String] = []
     private var positionOfRequest: [Int?] = []
     private var requestCount = 0
 
-    init(source: Source, dateStrategy: DatabaseDateStrategy) {
+    init(source: ColumnSource, dateStrategy: DatabaseDateStrategy) {
         self.source = source
         self.dateStrategy = dateStrategy
         columns = source.columns

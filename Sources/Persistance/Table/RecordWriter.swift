@@ -1,15 +1,18 @@
 /// The state of one write operation: a record buffer laid out on the table's columns,
 /// reused for every record of the operation, and the binding of its slots.
+@usableFromInline
 struct RecordWriter {
-    let schema: TableSchema
-    let buffer: RecordValueBuffer
+    @usableFromInline let schema: TableSchema
+    @usableFromInline let buffer: RecordValueBuffer
 
+    @usableFromInline
     init(schema: TableSchema) {
         self.schema = schema
         buffer = schema.makeBuffer()
     }
 
     /// Encodes `record` into the buffer, replacing the previous record.
+    @inlinable
     func encode(_ record: some Record) throws {
         buffer.beginRecord()
         var container = RecordValues(buffer: buffer)
@@ -39,6 +42,7 @@ struct RecordWriter {
     }
 
     /// Whether inserting the encoded record lets SQLite choose its integer primary key.
+    @usableFromInline
     var letsSQLiteChooseKey: Bool {
         schema.rowIDColumn != nil && primaryKeyValue == nil
     }
@@ -53,6 +57,7 @@ struct RecordWriter {
 
     /// Inserts the encoded record with `statement`, the table's insert statement, and
     /// returns the new row id.
+    @usableFromInline
     func insert(with statement: Statement, in connection: Connection) throws -> Int64 {
         try bindColumns(to: statement)
         try Self.run(statement)

@@ -24,6 +24,7 @@ extension Table {
 
     /// Runs `body`; when it fails because the table does not exist yet, creates the table
     /// and its indexes and runs `body` again. Read-only connections never create.
+    @usableFromInline
     func onFirstUse<T>(in connection: Connection, _ body: () throws -> T) throws -> T {
         if let error = schema.declarationError { throw error }
         do {

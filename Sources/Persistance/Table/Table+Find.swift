@@ -1,11 +1,13 @@
 extension Table {
     /// The record whose primary key (or `rowid`, without one) is `key`, if any.
+    @inlinable
     public func find(primaryKey key: some DatabaseValueConvertible, in connection: Connection) throws -> Element? {
         try fetchFirst("\(schema.selectSQL) WHERE \(schema.keyExpression) = ?", [key], in: connection)
     }
 
     /// The records whose primary keys are among `keys`, in no particular order; an empty
     /// list finds nothing without running SQL.
+    @inlinable
     public func findAll<Key: DatabaseValueConvertible>(
         primaryKeys keys: some Sequence<Key>, in connection: Connection
     ) throws -> [Element] {
@@ -13,11 +15,13 @@ extension Table {
     }
 
     /// Every record, in no particular order.
+    @inlinable
     public func findAll(in connection: Connection) throws -> [Element] {
         try fetchAll(schema.selectSQL, StatementArguments(), in: connection)
     }
 
     /// The record with the highest primary key (or `rowid`), if any.
+    @inlinable
     public func findLatest(in connection: Connection) throws -> Element? {
         try fetchFirst(
             "\(schema.selectSQL) ORDER BY \(schema.keyExpression) DESC LIMIT 1", StatementArguments(), in: connection)
@@ -28,6 +32,7 @@ extension Table {
     /// The fragment is SQL that follows `WHERE` (it may end with `ORDER BY …`); pass values
     /// only as arguments, named or positional:
     /// `findAll(where: "name = :name AND age > :age", ["name": "casa", "age": 3], in: conn)`.
+    @inlinable
     public func findAll(
         where fragment: String, _ arguments: StatementArguments = StatementArguments(), distinct: Bool = false,
         in connection: Connection
@@ -37,6 +42,7 @@ extension Table {
     }
 
     /// The first record for which `fragment` holds (see `findAll(where:_:distinct:in:)`).
+    @inlinable
     public func findFirst(
         where fragment: String, _ arguments: StatementArguments = StatementArguments(), in connection: Connection
     ) throws -> Element? {
@@ -44,6 +50,7 @@ extension Table {
     }
 
     /// The records whose `column` is `value`; a nil `value` finds the rows where it is NULL.
+    @inlinable
     public func findAll(
         where column: String, equals value: some DatabaseValueConvertible, in connection: Connection
     ) throws -> [Element] {
@@ -52,6 +59,7 @@ extension Table {
 
     /// The records whose `column` is one of `values`, in no particular order; an empty list
     /// finds nothing without running SQL.
+    @inlinable
     public func findAll<Value: DatabaseValueConvertible>(
         where column: String, isIn values: some Sequence<Value>, in connection: Connection
     ) throws -> [Element] {
@@ -59,13 +67,15 @@ extension Table {
     }
 
     /// The records `sql`, a whole `SELECT`, returns.
+    @inlinable
     public func findAll(
         sql: String, _ arguments: StatementArguments = StatementArguments(), in connection: Connection
     ) throws -> [Element] {
         try fetchAll(sql, arguments, in: connection)
     }
 
-    private func findAll<Value: DatabaseValueConvertible>(
+    @inlinable
+    func findAll<Value: DatabaseValueConvertible>(
         whereExpression expression: String, isIn values: some Sequence<Value>, in connection: Connection
     ) throws -> [Element] {
         let values = try values.map { try $0.databaseValue }

@@ -1,6 +1,6 @@
 extension Table {
     /// Inserts `record` and returns its row id. Nil optional properties get their column's default.
-    @discardableResult
+    @inlinable @discardableResult
     public func insert(_ record: Element, in connection: Connection) throws -> Int64 {
         try onFirstUse(in: connection) {
             try insertAll(CollectionOfOne(record), in: connection, assigningKeys: false).rowIDs[0]
@@ -9,7 +9,7 @@ extension Table {
 
     /// Inserts `record` and returns its row id; when SQLite chose the integer primary key,
     /// `record` gets it (see `Record.didInsert(rowID:column:)`).
-    @discardableResult
+    @inlinable @discardableResult
     public func insert(_ record: inout Element, in connection: Connection) throws -> Int64 {
         var records = [record]
         let rowIDs = try insert(contentsOf: &records, in: connection)
@@ -18,7 +18,7 @@ extension Table {
     }
 
     /// Inserts `records` atomically, all or none, and returns their row ids in order.
-    @discardableResult
+    @inlinable @discardableResult
     public func insert(contentsOf records: some Sequence<Element>, in connection: Connection) throws -> [Int64] {
         try onFirstUse(in: connection) {
             try connection.savepoint {
@@ -30,7 +30,7 @@ extension Table {
     /// Inserts `records` atomically, all or none, returns their row ids in order, and gives
     /// each record whose integer primary key SQLite chose that key. On failure `records`
     /// is left as it was.
-    @discardableResult
+    @inlinable @discardableResult
     public func insert(contentsOf records: inout [Element], in connection: Connection) throws -> [Int64] {
         let (rowIDs, inserted) = try onFirstUse(in: connection) {
             try connection.savepoint {
@@ -57,7 +57,8 @@ extension Table {
 
     /// Validates, encodes and inserts each record with one statement; with `assigningKeys`,
     /// returns the records with the keys SQLite chose, else an empty array.
-    private func insertAll(
+    @inlinable
+    func insertAll(
         _ records: some Sequence<Element>, in connection: Connection, assigningKeys: Bool
     ) throws -> (rowIDs: [Int64], records: [Element]) {
         let writer = RecordWriter(schema: schema)

@@ -22,8 +22,8 @@ public struct Table<Element: Record>: Sendable {
 
     /// The table's name, unquoted.
     public let name: String
-    let schema: TableSchema
-    let validation: Validation?
+    @usableFromInline let schema: TableSchema
+    @usableFromInline let validation: Validation?
 
     /// Declares a table.
     ///

@@ -3,6 +3,7 @@
 ///
 /// Identifiers are always quoted; values are always bound. The only values written into
 /// SQL are the declared defaults, in `CREATE TABLE`, where SQLite cannot bind.
+@usableFromInline
 final class TableSchema: Sendable {
     let name: String
     let columns: [ColumnDefinition]
@@ -12,23 +13,23 @@ final class TableSchema: Sendable {
     /// Why the declaration is unusable, thrown by every operation; nil when it is fine.
     let declarationError: DatabaseError?
 
-    let quotedName: String
+    @usableFromInline let quotedName: String
     let columnNames: [String]
     let slotByFoldedName: [String: Int]
     let defaults: [DatabaseValue?]
     let primaryKeySlot: Int?
     /// The primary key column when it is an alias of the row id (an INTEGER primary key).
-    let rowIDColumn: String?
+    @usableFromInline let rowIDColumn: String?
     /// The SQL naming the key of a row: the quoted primary key column, or `rowid`.
-    let keyExpression: String
+    @usableFromInline let keyExpression: String
     /// The folded names of the columns whose value identifies one row.
     let uniqueColumns: Set<String>
 
     let createTableSQL: String
     let createIndexSQL: [String]
     /// `INSERT` of every column, parameter `n` for slot `n - 1`.
-    let insertSQL: String
-    let selectSQL: String
+    @usableFromInline let insertSQL: String
+    @usableFromInline let selectSQL: String
 
     init(name: String, primaryKey: String?, columns: [ColumnDefinition], indexes: [IndexDefinition]) {
         self.name = name
@@ -100,6 +101,7 @@ final class TableSchema: Sendable {
     // MARK: SQL text
 
     /// `identifier` as a quoted SQL identifier: `"` around it, any `"` inside doubled.
+    @usableFromInline
     static func quote(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
