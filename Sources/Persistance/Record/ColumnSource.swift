@@ -2,6 +2,7 @@
 ///
 /// An enum rather than a generic parameter, so that the decoder's code is not generic
 /// over its source (unspecialized generic code pays a metadata look-up per call).
+@usableFromInline
 enum ColumnSource {
     /// The current row of a statement, read column by column without building a `Row`.
     case statement(Statement)

@@ -12,8 +12,12 @@ enum ColumnValueCoding {
         for value: T, dateStrategy: DatabaseDateStrategy, column: String
     ) throws -> DatabaseValue {
         try attributing(to: column, kind: .encoding, type: T.self) {
-            if let date = value as? Date {
-                return try dateStrategy.databaseValue(for: date)
+            // Metatype comparisons first: cheaper than the dynamic casts below.
+            if T.self == Data.self {
+                return .blob(unsafeBitCast(value, to: Data.self))  // T is Data
+            }
+            if T.self == Date.self {
+                return try dateStrategy.databaseValue(for: unsafeBitCast(value, to: Date.self))  // T is Date
             }
             if let convertible = value as? any DatabaseValueConvertible {
                 return try convertible.databaseValue
@@ -33,11 +37,15 @@ enum ColumnValueCoding {
     static func decode<T: Decodable>(
         _ type: T.Type, from value: DatabaseValue, dateStrategy: DatabaseDateStrategy, column: String
     ) throws -> T {
+        // Metatype comparisons first: cheaper than the conformance look-up of the cast below.
         if T.self == Date.self {
             guard let date = dateStrategy.date(from: value) else {
                 throw DatabaseError.decoding(column: column, expected: "Date", found: value)
             }
-            return date as! T  // T is Date
+            return unsafeBitCast(date, to: T.self)  // T is Date
+        }
+        if T.self == Data.self {
+            return unsafeBitCast(try Data.decode(value, column: column), to: T.self)  // T is Data
         }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             return try convert(value, to: convertible, column: column) as! T  // the opened type is T

@@ -25,10 +25,12 @@ public protocol FastDecodableRecord: Record {
 
 extension FastDecodableRecord {
     /// Finds each of `databaseColumns` in the statement once; a missing one is an error naming it.
+    @inlinable
     public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
         try indexedRowDecoder(for: statement)
     }
 
+    @inlinable
     static func indexedRowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
         let columns = try databaseColumns.map { name in
             guard let index = statement.columnIndex(named: name) else {
@@ -44,6 +46,7 @@ extension FastDecodableRecord {
 
 extension FastDecodableRecord where Self: Decodable {
     /// A record that is both `Decodable` and fast-decodable reads through the fast path.
+    @inlinable
     public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
         try indexedRowDecoder(for: statement)
     }

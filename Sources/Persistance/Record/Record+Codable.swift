@@ -2,6 +2,7 @@
 
 extension Record where Self: Decodable {
     /// Reads records with the library's row decoder, resolving each key's column once per statement.
+    @inlinable
     public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
         let plan = RowDecodingPlan(source: .statement(statement), dateStrategy: databaseDateStrategy)
         return { _ in try plan.decode(Self.self) }

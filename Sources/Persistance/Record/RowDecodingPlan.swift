@@ -3,15 +3,22 @@
 ///
 /// A `Decodable` type asks for its keys in the same order on every row, so the n-th key
 /// asked for is compared with the n-th key of the previous row; only a different key is
-/// looked up by name. No dictionary is built or consulted per row.
+/// looked up by name. No dictionary is built or consulted per row. The plan is used by
+/// one statement on one thread, so its state opts out of run-time exclusivity checks.
+@usableFromInline
 final class RowDecodingPlan {
+    private struct Request {
+        var key: String
+        var position: Int?
+    }
+
     let source: ColumnSource
     let dateStrategy: DatabaseDateStrategy
     private let columns: RowColumns
-    private var keyOfRequest: [String] = []
-    private var positionOfRequest: [Int?] = []
-    private var requestCount = 0
+    @exclusivity(unchecked) private var requests: [Request] = []
+    @exclusivity(unchecked) private var requestCount = 0
 
+    @usableFromInline
     init(source: ColumnSource, dateStrategy: DatabaseDateStrategy) {
         self.source = source
         self.dateStrategy = dateStrategy
@@ -22,6 +29,7 @@ final class RowDecodingPlan {
     var columnNames: [String] { columns.names }
 
     /// Decodes one `T` from the source's current row.
+    @usableFromInline
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         requestCount = 0
         return try T(from: RowDecoder(plan: self))
@@ -30,17 +38,15 @@ final class RowDecodingPlan {
     /// The position of the column coded under `key`, or nil when the source has no such column.
     func position(of key: String) -> Int? {
         defer { requestCount += 1 }
-        if requestCount < keyOfRequest.count, keyOfRequest[requestCount] == key {
-            return positionOfRequest[requestCount]
+        if requestCount < requests.count, requests[requestCount].key == key {
+            return requests[requestCount].position
         }
-        let position = columns.index(of: key)
-        if requestCount < keyOfRequest.count {
-            keyOfRequest[requestCount] = key
-            positionOfRequest[requestCount] = position
+        let request = Request(key: key, position: columns.index(of: key))
+        if requestCount < requests.count {
+            requests[requestCount] = request
         } else {
-            keyOfRequest.append(key)
-            positionOfRequest.append(position)
+            requests.append(request)
         }
-        return position
+        return request.position
     }
 }

@@ -54,11 +54,11 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     // Synthesized `encode(to:)` skips nil optionals through `encodeIfPresent`; a record
     // sets those columns to NULL instead, so that an update does store the nil.
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try store(value, key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try store(value, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try store(value, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try store(value, key) }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try store(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try storeIfPresent(value, key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try storeIfPresent(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try storeIfPresent(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try storeIfPresent(value, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try storeIfPresent(value, key) }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         guard let value else { return try encodeNil(forKey: key) }
@@ -86,10 +86,23 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         return DiscardingEncoder()
     }
 
+    @inline(__always)
     private func store(_ value: some DatabaseValueConvertible, _ key: Key) throws {
         let column = key.stringValue
-        let stored = try ColumnValueCoding.attributing(to: column, kind: .encoding) { try value.databaseValue }
+        let stored: DatabaseValue
+        do {
+            stored = try value.databaseValue
+        } catch var error as DatabaseError {
+            error.column = column
+            throw error
+        }
         try encoder.buffer.set(stored, forColumn: column)
+    }
+
+    @inline(__always)
+    private func storeIfPresent(_ value: (some DatabaseValueConvertible)?, _ key: Key) throws {
+        guard let value else { return try encoder.buffer.set(.null, forColumn: key.stringValue) }
+        try store(value, key)
     }
 
     private static func nested(_ key: Key) -> DatabaseError {

@@ -20,6 +20,30 @@ struct RecordWriter {
         try buffer.finishRecord()
     }
 
+    /// Inserts `record` with `statement`, the table's insert statement, and returns the new
+    /// row id. Each value is bound as the record sets it, NULL replaced by the column default.
+    @inlinable
+    func insert(_ record: some Record, with statement: Statement, in connection: Connection) throws -> Int64 {
+        buffer.bindingTarget = statement
+        defer { buffer.bindingTarget = nil }
+        try encode(record)
+        return try Self.runInsert(statement, in: connection)
+    }
+
+    /// Binds every column of the encoded record to parameters `1...columnCount`, NULL
+    /// replaced by the column default: the parameters of the table's insert statement.
+    func bindColumns(to statement: Statement) throws {
+        for slot in schema.columnNames.indices {
+            try statement.bind(schema.storedValue(buffer.value(at: slot), slot: slot), at: slot + 1)
+        }
+    }
+
+    /// Inserts the encoded record with `statement`, the table's insert statement; returns the new row id.
+    func insertEncoded(with statement: Statement, in connection: Connection) throws -> Int64 {
+        try bindColumns(to: statement)
+        return try Self.runInsert(statement, in: connection)
+    }
+
     /// The encoded primary key value; nil when the table has no primary key column or the
     /// record left it unset or NULL.
     var primaryKeyValue: DatabaseValue? {
@@ -44,24 +68,8 @@ struct RecordWriter {
     /// Whether inserting the encoded record lets SQLite choose its integer primary key.
     @usableFromInline
     var letsSQLiteChooseKey: Bool {
-        schema.rowIDColumn != nil && primaryKeyValue == nil
-    }
-
-    /// Binds every column of the encoded record to parameters `1...columnCount`, NULL
-    /// replaced by the column default: the parameters of the table's insert statement.
-    func bindColumns(to statement: Statement) throws {
-        for slot in schema.columnNames.indices {
-            try statement.bind(schema.storedValue(buffer.value(at: slot), slot: slot), at: slot + 1)
-        }
-    }
-
-    /// Inserts the encoded record with `statement`, the table's insert statement, and
-    /// returns the new row id.
-    @usableFromInline
-    func insert(with statement: Statement, in connection: Connection) throws -> Int64 {
-        try bindColumns(to: statement)
-        try Self.run(statement)
-        return connection.lastInsertRowID
+        guard schema.rowIDColumn != nil, let slot = schema.primaryKeySlot else { return false }
+        return !buffer.holdsValue(at: slot)
     }
 
     /// The slots an update of the encoded record sets: those the record set, except the
@@ -78,6 +86,13 @@ struct RecordWriter {
     /// The values to store in `slots`, NULL replaced by the column default.
     func storedValues(_ slots: [Int]) -> [DatabaseValue] {
         slots.map { schema.storedValue(buffer.value(at: $0), slot: $0) }
+    }
+
+    /// Runs `statement`, a bound insert, and returns the new row id.
+    @usableFromInline
+    static func runInsert(_ statement: Statement, in connection: Connection) throws -> Int64 {
+        try run(statement)
+        return connection.lastInsertRowID
     }
 
     /// Binds `values` to parameters `1...values.count` and runs `statement` to its end.

@@ -47,11 +47,8 @@ extension Table {
         _ value: some DatabaseValueConvertible, forColumn column: String, in connection: Connection
     ) throws -> Int64 {
         try onFirstUse(in: connection) {
-            let writer = RecordWriter(schema: schema)
-            writer.buffer.beginRecord()
-            var container = RecordValues(buffer: writer.buffer)
-            try container.set(value, forColumn: column)
-            return try writer.insert(with: connection.cachedStatement(schema.insertSQL), in: connection)
+            try RecordWriter(schema: schema).insert(
+                Row([(column, value.databaseValue)]), with: connection.cachedStatement(schema.insertSQL), in: connection)
         }
     }
 
@@ -68,8 +65,7 @@ extension Table {
         var inserted = [Element]()
         for var record in records {
             try validation?(record, .insert)
-            try writer.encode(record)
-            let rowID = try writer.insert(with: statement, in: connection)
+            let rowID = try writer.insert(record, with: statement, in: connection)
             rowIDs.append(rowID)
             if assigningKeys {
                 if writer.letsSQLiteChooseKey, let column = schema.rowIDColumn {

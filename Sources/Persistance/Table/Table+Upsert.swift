@@ -144,6 +144,6 @@ extension Table {
             }
             return rowID
         }
-        return try writer.insert(with: connection.cachedStatement(schema.insertSQL), in: connection)
+        return try writer.insertEncoded(with: connection.cachedStatement(schema.insertSQL), in: connection)
     }
 }

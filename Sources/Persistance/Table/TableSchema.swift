@@ -79,7 +79,7 @@ final class TableSchema: Sendable {
 
     /// A buffer laid out on the table's columns, for one operation's records.
     func makeBuffer() -> RecordValueBuffer {
-        RecordValueBuffer(columns: columnNames, slotByFoldedName: slotByFoldedName, table: name)
+        RecordValueBuffer(columns: columnNames, slotByFoldedName: slotByFoldedName, defaults: defaults, table: name)
     }
 
     /// The value to store in `slot` for `value`: a NULL becomes the column's default.
