@@ -86,12 +86,16 @@ final class RecordValueBuffer {
     @usableFromInline
     func set(_ value: DatabaseValue, forColumn column: String) throws {
         let slot = try slot(for: column)
-        slots[slot].generation = generation
-        slots[slot].isNull = value.isNull
-        if let bindingTarget {
-            try bindingTarget.bind(value.isNull ? defaults[slot] ?? .null : value, at: slot + 1)
+        let isNull = value.isNull
+        slots.withUnsafeMutableBufferPointer { slots in
+            slots[slot].generation = generation
+            slots[slot].isNull = isNull
+        }
+        guard let bindingTarget else { return slots[slot].value = value }
+        if isNull {
+            try bindingTarget.bind(defaults[slot] ?? .null, at: slot + 1)
         } else {
-            slots[slot].value = value
+            try bindingTarget.bind(value, at: slot + 1)
         }
     }
 
