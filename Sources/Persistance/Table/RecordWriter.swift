@@ -65,6 +65,28 @@ struct RecordWriter {
         return value
     }
 
+    /// Writes each record with `write`, which returns its row id; with `assigningKeys`, also
+    /// returns the records, each given the key SQLite chose for it (when it chose one).
+    @inlinable
+    func writeEach<Element: Record>(
+        _ records: some Sequence<Element>, assigningKeys: Bool, _ write: (Element) throws -> Int64
+    ) throws -> (rowIDs: [Int64], records: [Element]) {
+        var rowIDs = [Int64]()
+        rowIDs.reserveCapacity(records.underestimatedCount)
+        var written = [Element]()
+        for var record in records {
+            let rowID = try write(record)
+            rowIDs.append(rowID)
+            if assigningKeys {
+                if letsSQLiteChooseKey, let column = schema.rowIDColumn {
+                    try record.didInsert(rowID: rowID, column: column)
+                }
+                written.append(record)
+            }
+        }
+        return (rowIDs, written)
+    }
+
     /// Whether inserting the encoded record lets SQLite choose its integer primary key.
     @usableFromInline
     var letsSQLiteChooseKey: Bool {

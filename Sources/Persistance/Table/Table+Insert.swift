@@ -60,20 +60,9 @@ extension Table {
     ) throws -> (rowIDs: [Int64], records: [Element]) {
         let writer = RecordWriter(schema: schema)
         let statement = try connection.cachedStatement(schema.insertSQL)
-        var rowIDs = [Int64]()
-        rowIDs.reserveCapacity(records.underestimatedCount)
-        var inserted = [Element]()
-        for var record in records {
+        return try writer.writeEach(records, assigningKeys: assigningKeys) { record in
             try validation?(record, .insert)
-            let rowID = try writer.insert(record, with: statement, in: connection)
-            rowIDs.append(rowID)
-            if assigningKeys {
-                if writer.letsSQLiteChooseKey, let column = schema.rowIDColumn {
-                    try record.didInsert(rowID: rowID, column: column)
-                }
-                inserted.append(record)
-            }
+            return try writer.insert(record, with: statement, in: connection)
         }
-        return (rowIDs, inserted)
     }
 }

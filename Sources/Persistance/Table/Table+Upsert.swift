@@ -88,25 +88,15 @@ extension Table {
         return try onFirstUse(in: connection) {
             try connection.savepoint {
                 let writer = RecordWriter(schema: schema)
-                var rowIDs = [Int64]()
-                var upserted = [Element]()
-                for var record in records {
+                return try writer.writeEach(records, assigningKeys: assigningKeys) { record in
                     try validation?(record, .upsert)
                     try writer.encode(record)
                     let slots = writer.updatedSlots(excluding: keySlot, skippingNulls: nilValues == .keepStored)
-                    let rowID = switch strategy {
+                    return switch strategy {
                     case .native: try upsertNatively(writer, keySlot: keySlot, updating: slots, in: connection)
                     case .lookUpThenWrite: try upsertByLookUp(writer, keySlot: keySlot, updating: slots, in: connection)
                     }
-                    rowIDs.append(rowID)
-                    if assigningKeys {
-                        if writer.letsSQLiteChooseKey, let column = schema.rowIDColumn {
-                            try record.didInsert(rowID: rowID, column: column)
-                        }
-                        upserted.append(record)
-                    }
                 }
-                return (rowIDs, upserted)
             }
         }
     }
