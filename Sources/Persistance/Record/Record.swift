@@ -36,12 +36,15 @@ public protocol Record {
 }
 
 extension Record {
+    /// Throws: a record that is not `Encodable` must implement `encode(into:)` to be written.
     public func encode(into container: inout RecordValues) throws {
         throw DatabaseError.encoding(
             "\(Self.self) is neither Encodable nor implements encode(into:), so it cannot be written")
     }
 
+    /// Does nothing.
     public mutating func didInsert(rowID: Int64, column: String) throws {}
 
+    /// `.text`, the format of `Date`'s own database conversion.
     public static var databaseDateStrategy: DatabaseDateStrategy { .text }
 }

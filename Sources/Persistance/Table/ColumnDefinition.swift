@@ -10,10 +10,15 @@
 public struct ColumnDefinition: Sendable, Hashable {
     /// SQLite's type affinity of a column.
     public enum Affinity: String, Sendable, Hashable {
+        /// Prefers 64-bit integers; an INTEGER primary key is the row id.
         case integer = "INTEGER"
+        /// Prefers 8-byte floating point.
         case real = "REAL"
+        /// Prefers text; numbers stored into it become text.
         case text = "TEXT"
+        /// Stores values as they are given.
         case blob = "BLOB"
+        /// Prefers integers, then reals, for values that look like numbers.
         case numeric = "NUMERIC"
     }
 

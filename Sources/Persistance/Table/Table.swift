@@ -55,7 +55,10 @@ public struct Table<Element: Record>: Sendable {
 
 /// The kind of write a table's validation hook is asked about.
 public enum TableWrite: Sendable, Hashable {
+    /// An insert of a new row.
     case insert
+    /// An update of the row with the record's primary key.
     case update
+    /// An upsert: an update of the row with the same unique key, or an insert.
     case upsert
 }
