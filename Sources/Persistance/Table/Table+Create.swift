@@ -22,6 +22,13 @@ extension Table {
         return count ?? 0 > 0
     }
 
+    /// Prepares a statement on the table, which fails as a missing table does: called by
+    /// operations before they consume any record, so that `onFirstUse` can run them again
+    /// from the start, even on a single-pass sequence.
+    func touch(in connection: Connection) throws {
+        _ = try connection.cachedStatement(schema.selectSQL)
+    }
+
     /// Runs `body`; when it fails because the table does not exist yet, creates the table
     /// and its indexes and runs `body` again. Read-only connections never create.
     @usableFromInline

@@ -93,6 +93,7 @@ extension Table {
 
     /// Validates, encodes and updates each record by its primary key; returns the rows updated.
     private func updateAll(_ records: some Sequence<Element>, in connection: Connection) throws -> Int {
+        try touch(in: connection)
         let writer = RecordWriter(schema: schema)
         var changes = 0
         var statement: Statement?

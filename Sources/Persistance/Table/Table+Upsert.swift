@@ -86,7 +86,8 @@ extension Table {
                 column: uniqueKey)
         }
         return try onFirstUse(in: connection) {
-            try connection.savepoint {
+            try touch(in: connection)
+            return try connection.savepoint {
                 let writer = RecordWriter(schema: schema)
                 return try writer.writeEach(records, assigningKeys: assigningKeys) { record in
                     try validation?(record, .upsert)

@@ -13,3 +13,16 @@ extension RecordFixtures {
         return players
     }
 }
+
+/// A sequence that can be iterated only once, like a stream of records read from elsewhere.
+final class SinglePassSequence<Element>: Sequence, IteratorProtocol {
+    private var remaining: [Element]
+
+    init(_ elements: [Element]) {
+        remaining = elements.reversed()
+    }
+
+    func next() -> Element? {
+        remaining.popLast()
+    }
+}
