@@ -55,6 +55,15 @@ final class RecordValueBuffer {
         slots = []
     }
 
+    /// Replaces the previous record's values with those `record` sets.
+    @inlinable
+    func encode(_ record: some Record) throws {
+        beginRecord()
+        var container = RecordValues(buffer: self)
+        try record.encode(into: &container)
+        try finishRecord()
+    }
+
     /// Forgets the previous record's values.
     @usableFromInline
     func beginRecord() {

@@ -45,10 +45,8 @@ public struct RecordValues {
 extension Record {
     /// The record's column values as a `Row`, in the order the record sets them.
     public func encodedRow() throws -> Row {
-        var container = RecordValues()
-        container.buffer.beginRecord()
-        try encode(into: &container)
-        try container.buffer.finishRecord()
-        return container.row
+        let buffer = RecordValueBuffer()
+        try buffer.encode(self)
+        return buffer.row
     }
 }

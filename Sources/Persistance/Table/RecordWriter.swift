@@ -14,10 +14,7 @@ struct RecordWriter {
     /// Encodes `record` into the buffer, replacing the previous record.
     @inlinable
     func encode(_ record: some Record) throws {
-        buffer.beginRecord()
-        var container = RecordValues(buffer: buffer)
-        try record.encode(into: &container)
-        try buffer.finishRecord()
+        try buffer.encode(record)
     }
 
     /// Inserts `record` with `statement`, the table's insert statement, and returns the new
