@@ -29,12 +29,15 @@ final class RecordValueBuffer {
     private let defaults: [DatabaseValue?]
     @exclusivity(unchecked) private var slots: [Slot]
     @exclusivity(unchecked) private var generation: UInt32 = 1
+    /// How many slots the current record has set.
+    @exclusivity(unchecked) private var setCount = 0
     @exclusivity(unchecked) private var slotOfWrite: [Int] = []
     @exclusivity(unchecked) private var writeCount = 0
     /// A failure noticed where Codable cannot throw (a container request), thrown at the end.
     @exclusivity(unchecked) private var deferredError: DatabaseError?
-    /// The statement values are bound to as they are set; nil to keep them instead.
-    @exclusivity(unchecked) @usableFromInline var bindingTarget: Statement?
+    /// The statement values are bound to as they are set; nil to keep them instead. Not
+    /// retained: the insert that sets it keeps the statement alive and clears it when done.
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var bindingTarget: Statement?
 
     /// Slots for a table's `columns`, whose folded names map to their position in
     /// `slotByFoldedName`, with their `defaults`.
@@ -73,6 +76,7 @@ final class RecordValueBuffer {
             generation = 1
         }
         writeCount = 0
+        setCount = 0
         deferredError = nil
     }
 
@@ -81,7 +85,7 @@ final class RecordValueBuffer {
     @usableFromInline
     func finishRecord() throws {
         if let deferredError { throw deferredError }
-        guard let bindingTarget else { return }
+        guard let bindingTarget, setCount < slots.count else { return }
         for slot in slots.indices where slots[slot].generation != generation {
             try bindingTarget.bind(defaults[slot] ?? .null, at: slot + 1)
         }
@@ -97,6 +101,7 @@ final class RecordValueBuffer {
         let slot = try slot(for: column)
         let isNull = value.isNull
         slots.withUnsafeMutableBufferPointer { slots in
+            if slots[slot].generation != generation { setCount += 1 }
             slots[slot].generation = generation
             slots[slot].isNull = isNull
         }
