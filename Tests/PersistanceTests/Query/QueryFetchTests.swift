@@ -7,7 +7,9 @@ import Testing
 @Suite struct QueryFetchTests {
     @Test func designSketchQueryRuns() throws {
         try withQueryFixture { conn throws in
-            let table = Table<QueryTestPlayer>("player")
+            let table = Table<QueryTestPlayer>("player", columns: [
+                .integer("id", primaryKey: .plain), .text("name"), .real("score"),
+            ])
             let top = try table.query()
                 .filter(Column("score") > 5 && Column("name") != nil)
                 .order(Column("score").desc)
