@@ -9,27 +9,27 @@ private typealias Player = RecordFixtures.Player
 @Suite struct TableFirstUseTests {
     private let batch = [Player(id: nil, name: "Ann", score: 1), Player(id: nil, name: "Bob", score: 2)]
 
-    @Test func insertFromASinglePassSequence() throws {
+    @Test func insertFromARecordFixtures.SinglePassSequence() throws {
         try withTemporaryConnection { conn, _ throws in
-            try RecordFixtures.players.insert(contentsOf: SinglePassSequence(batch), in: conn)
+            try RecordFixtures.players.insert(contentsOf: RecordFixtures.SinglePassSequence(batch), in: conn)
             #expect(try RecordFixtures.players.findAll(in: conn).map(\.name) == ["Ann", "Bob"])
         }
     }
 
     @Test(arguments: TableUpsertTests.strategies)
-    func upsertFromASinglePassSequence(_ strategy: UpsertStrategy) throws {
+    func upsertFromARecordFixtures.SinglePassSequence(_ strategy: UpsertStrategy) throws {
         try withTemporaryConnection { conn, _ throws in
             let ids = try RecordFixtures.players.upsertAll(
-                SinglePassSequence(batch), uniqueKey: "name", nilValues: .keepStored, strategy: strategy, in: conn)
+                RecordFixtures.SinglePassSequence(batch), uniqueKey: "name", nilValues: .keepStored, strategy: strategy, in: conn)
             #expect(ids.rowIDs == [1, 2])
             #expect(try RecordFixtures.players.findAll(in: conn).map(\.name) == ["Ann", "Bob"])
         }
     }
 
-    @Test func updateFromASinglePassSequence() throws {
+    @Test func updateFromARecordFixtures.SinglePassSequence() throws {
         try withTemporaryConnection { conn, _ throws in
             let updated = try RecordFixtures.players.update(
-                contentsOf: SinglePassSequence([Player(id: 1, name: "Ann", score: 1)]), in: conn)
+                contentsOf: RecordFixtures.SinglePassSequence([Player(id: 1, name: "Ann", score: 1)]), in: conn)
             #expect(updated == 0)
             #expect(try RecordFixtures.players.exists(in: conn))
         }
