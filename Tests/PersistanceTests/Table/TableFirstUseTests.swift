@@ -9,7 +9,7 @@ private typealias Player = RecordFixtures.Player
 @Suite struct TableFirstUseTests {
     private let batch = [Player(id: nil, name: "Ann", score: 1), Player(id: nil, name: "Bob", score: 2)]
 
-    @Test func insertFromARecordFixtures.SinglePassSequence() throws {
+    @Test func insertFromASinglePassSequence() throws {
         try withTemporaryConnection { conn, _ throws in
             try RecordFixtures.players.insert(contentsOf: RecordFixtures.SinglePassSequence(batch), in: conn)
             #expect(try RecordFixtures.players.findAll(in: conn).map(\.name) == ["Ann", "Bob"])
@@ -17,7 +17,7 @@ private typealias Player = RecordFixtures.Player
     }
 
     @Test(arguments: TableUpsertTests.strategies)
-    func upsertFromARecordFixtures.SinglePassSequence(_ strategy: UpsertStrategy) throws {
+    func upsertFromASinglePassSequence(_ strategy: UpsertStrategy) throws {
         try withTemporaryConnection { conn, _ throws in
             let ids = try RecordFixtures.players.upsertAll(
                 RecordFixtures.SinglePassSequence(batch), uniqueKey: "name", nilValues: .keepStored, strategy: strategy, in: conn)
@@ -26,7 +26,7 @@ private typealias Player = RecordFixtures.Player
         }
     }
 
-    @Test func updateFromARecordFixtures.SinglePassSequence() throws {
+    @Test func updateFromASinglePassSequence() throws {
         try withTemporaryConnection { conn, _ throws in
             let updated = try RecordFixtures.players.update(
                 contentsOf: RecordFixtures.SinglePassSequence([Player(id: 1, name: "Ann", score: 1)]), in: conn)
