@@ -11,7 +11,7 @@ private typealias Player = RecordFixtures.Player
 
     @Test func insertFromASinglePassSequence() throws {
         try withTemporaryConnection { conn, _ throws in
-            try RecordFixtures.players.insert(contentsOf: SinglePassSequence(batch), in: conn)
+            try RecordFixtures.players.insert(contentsOf: RecordFixtures.SinglePassSequence(batch), in: conn)
             #expect(try RecordFixtures.players.findAll(in: conn).map(\.name) == ["Ann", "Bob"])
         }
     }
@@ -20,7 +20,7 @@ private typealias Player = RecordFixtures.Player
     func upsertFromASinglePassSequence(_ strategy: UpsertStrategy) throws {
         try withTemporaryConnection { conn, _ throws in
             let ids = try RecordFixtures.players.upsertAll(
-                SinglePassSequence(batch), uniqueKey: "name", nilValues: .keepStored, strategy: strategy, in: conn)
+                RecordFixtures.SinglePassSequence(batch), uniqueKey: "name", nilValues: .keepStored, strategy: strategy, in: conn)
             #expect(ids.rowIDs == [1, 2])
             #expect(try RecordFixtures.players.findAll(in: conn).map(\.name) == ["Ann", "Bob"])
         }
@@ -29,7 +29,7 @@ private typealias Player = RecordFixtures.Player
     @Test func updateFromASinglePassSequence() throws {
         try withTemporaryConnection { conn, _ throws in
             let updated = try RecordFixtures.players.update(
-                contentsOf: SinglePassSequence([Player(id: 1, name: "Ann", score: 1)]), in: conn)
+                contentsOf: RecordFixtures.SinglePassSequence([Player(id: 1, name: "Ann", score: 1)]), in: conn)
             #expect(updated == 0)
             #expect(try RecordFixtures.players.exists(in: conn))
         }

@@ -12,17 +12,17 @@ extension RecordFixtures {
         try RecordFixtures.players.insert(contentsOf: &players, in: conn)
         return players
     }
-}
 
-/// A sequence that can be iterated only once, like a stream of records read from elsewhere.
-final class SinglePassSequence<Element>: Sequence, IteratorProtocol {
-    private var remaining: [Element]
+    /// A sequence that can be iterated only once, like a stream of records read from elsewhere.
+    final class SinglePassSequence<Element>: Sequence, IteratorProtocol {
+        private var remaining: [Element]
 
-    init(_ elements: [Element]) {
-        remaining = elements.reversed()
-    }
+        init(_ elements: [Element]) {
+            remaining = elements.reversed()
+        }
 
-    func next() -> Element? {
-        remaining.popLast()
+        func next() -> Element? {
+            remaining.popLast()
+        }
     }
 }
