@@ -12,7 +12,7 @@ private struct DemoPlayer: Record, Codable {
 /// Shows records and tables: a table declared with indexes, a batch insert, upserts,
 /// finds and counts, in a database file inside `directory`.
 func runRecordsDemo(in directory: String) throws {
-    print("== Records and tables")
+    section("Records and tables")
     let players = Table<DemoPlayer>(
         "player", primaryKey: "id",
         columns: [
