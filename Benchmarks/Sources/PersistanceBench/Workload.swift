@@ -1,0 +1,146 @@
+/// A measured operation. Every workload reports operations per second; `unit` says what one
+/// operation is.
+enum Workload: Hashable, Sendable, Comparable {
+    /// Insert every row of the data set in one transaction, into a fresh database.
+    case insert
+    /// Fetch every row as a record.
+    case fetchAll
+    /// Fetch one record by primary key, `lookups` times.
+    case fetchByID
+    /// Run a filtered, ordered, limited query (ten rows), `lookups` times.
+    case query
+    /// Upsert every row of the data set in one transaction; half of the ids exist.
+    case upsert
+    /// `readers` readers each fetch every row, again and again, while one writer inserts:
+    /// full fetches per second, all readers together.
+    case concurrentRead(readers: Int)
+    /// The writer of `concurrentRead(readers:)`: rows it committed per second.
+    case concurrentWrite(readers: Int)
+    /// `insert` into an encrypted database (SQLCipher build).
+    case insertEncrypted
+    /// `fetchAll` from an encrypted database (SQLCipher build).
+    case fetchEncrypted
+
+    var name: String {
+        switch self {
+        case .insert: "insert"
+        case .fetchAll: "fetch-all"
+        case .fetchByID: "fetch-by-id"
+        case .query: "query"
+        case .upsert: "upsert"
+        case .concurrentRead(let readers): "concurrent-read-\(readers)r"
+        case .concurrentWrite(let readers): "concurrent-write-\(readers)r"
+        case .insertEncrypted: "insert-encrypted"
+        case .fetchEncrypted: "fetch-encrypted"
+        }
+    }
+
+    var unit: String {
+        switch self {
+        case .insert, .fetchAll, .upsert, .insertEncrypted, .fetchEncrypted, .concurrentWrite: "rows/s"
+        case .fetchByID: "lookups/s"
+        case .query: "queries/s"
+        case .concurrentRead: "reads/s"
+        }
+    }
+
+    /// The order of the report.
+    private var rank: (Int, Int) {
+        switch self {
+        case .insert: (0, 0)
+        case .fetchAll: (1, 0)
+        case .fetchByID: (2, 0)
+        case .query: (3, 0)
+        case .upsert: (4, 0)
+        case .concurrentRead(let readers): (5, readers * 2)
+        case .concurrentWrite(let readers): (5, readers * 2 + 1)
+        case .insertEncrypted: (6, 0)
+        case .fetchEncrypted: (7, 0)
+        }
+    }
+
+    static func < (lhs: Workload, rhs: Workload) -> Bool {
+        lhs.rank < rhs.rank
+    }
+}
+
+/// The knobs of the concurrent workload.
+struct ConcurrentSettings: Sendable {
+    /// How long each reader keeps starting new full fetches.
+    var duration: Duration
+    /// Rows per writer transaction.
+    var writerBatch: Int
+    /// Pause between writer transactions.
+    var writerPause: Duration
+    /// Rows the readers must find.
+    var expectedRows: Int
+}
+
+/// What one repetition of the concurrent workload did.
+struct ConcurrentOutcome: Sendable {
+    /// Full fetches completed by all readers together.
+    var reads: Int
+    /// From the moment the readers started to the moment the last one finished.
+    var readElapsed: Duration
+    /// Rows the writer committed.
+    var writtenRows: Int
+    /// How long the writer ran.
+    var writeElapsed: Duration
+}
+
+/// One library (or the raw C API) running the workloads. Each method prepares its records
+/// and connections, then times only the operation itself, and returns the elapsed time with,
+/// for fetches, a checksum of what it read (computed after the clock stopped).
+protocol Contender {
+    /// The name in the report: `raw-c`, `grdb`, `grdb-codable`, `persistance`, `persistance-fast`.
+    var name: String { get }
+    /// The workloads this contender runs (others are skipped).
+    func supports(_ workload: Workload) -> Bool
+
+    /// Inserts `rows` in one transaction into the empty table of the database at `path`.
+    func insert(_ rows: [BenchRow], path: String, key: String?) async throws -> Duration
+    /// Fetches every row of the table.
+    func fetchAll(path: String, key: String?) async throws -> (Duration, Checksum)
+    /// Fetches the row of each id, one by one.
+    func fetchByID(_ ids: [Int64], path: String) async throws -> (Duration, Checksum)
+    /// Runs `Schema.query` once per threshold.
+    func query(_ thresholds: [Double], path: String) async throws -> (Duration, Checksum)
+    /// Upserts `rows` in one transaction.
+    func upsert(_ rows: [BenchRow], path: String) async throws -> Duration
+    /// Runs `readers` readers and one writer concurrently.
+    func concurrent(readers: Int, path: String, settings: ConcurrentSettings) async throws -> ConcurrentOutcome
+}
+
+extension Contender {
+    func supports(_ workload: Workload) -> Bool {
+        switch workload {
+        case .insertEncrypted, .fetchEncrypted: false
+        default: true
+        }
+    }
+}
+
+/// Measures `body` with the continuous clock.
+@inline(__always)
+func measure(_ body: () throws -> Void) rethrows -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    return clock.now - start
+}
+
+/// Measures `body` with the continuous clock.
+@inline(__always)
+func measure(_ body: () async throws -> Void) async rethrows -> Duration {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try await body()
+    return clock.now - start
+}
+
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}
