@@ -51,7 +51,7 @@ final class Runner {
         return workloads
     }
 
-    func run() async throws {
+    func run() throws {
         let workloads = Runner.workloads(readerCounts: options.readerCounts).filter { options.selects(workload: $0.name) }
         try prepareDatabases(for: workloads)
         for workload in workloads {
@@ -64,7 +64,7 @@ final class Runner {
                 // Rotate the order each round.
                 for offset in runners.indices {
                     let contender = runners[(offset + round) % runners.count]
-                    try await runOnce(workload, contender, round: round, record: !isWarmup)
+                    try runOnce(workload, contender, round: round, record: !isWarmup)
                 }
             }
         }
@@ -83,7 +83,7 @@ final class Runner {
         }
     }
 
-    private func runOnce(_ workload: Workload, _ contender: any Contender, round: Int, record: Bool) async throws {
+    private func runOnce(_ workload: Workload, _ contender: any Contender, round: Int, record: Bool) throws {
         let label = "\(workload.name) \(contender.name) #\(round)"
         let count = dataset.rows.count
         var measured: [(Workload, Double)] = []
@@ -92,28 +92,28 @@ final class Runner {
             let key = workload == .insertEncrypted ? options.key : nil
             let path = try freshPath(label)
             defer { remove(path) }
-            let elapsed = try await contender.insert(dataset.rows, path: path, key: key)
+            let elapsed = try contender.insert(dataset.rows, path: path, key: key)
             try verifyTable(at: path, key: key, equals: Checksum(dataset.rows), label)
             measured = [(workload, Double(count) / elapsed.seconds)]
         case .fetchAll, .fetchEncrypted:
             let key = workload == .fetchEncrypted ? options.key : nil
             let path = (workload == .fetchEncrypted ? encryptedDatabase : readDatabase).path
-            let (elapsed, checksum) = try await contender.fetchAll(path: path, key: key)
+            let (elapsed, checksum) = try contender.fetchAll(path: path, key: key)
             try expect(checksum, equals: expectedAll, label)
             measured = [(workload, Double(count) / elapsed.seconds)]
         case .fetchByID:
-            let (elapsed, checksum) = try await contender.fetchByID(dataset.lookupIDs, path: readDatabase.path)
+            let (elapsed, checksum) = try contender.fetchByID(dataset.lookupIDs, path: readDatabase.path)
             try expect(checksum, equals: expectedByID, label)
             measured = [(workload, Double(dataset.lookupIDs.count) / elapsed.seconds)]
         case .query:
-            let (elapsed, checksum) = try await contender.query(dataset.queryThresholds, path: readDatabase.path)
+            let (elapsed, checksum) = try contender.query(dataset.queryThresholds, path: readDatabase.path)
             if let expectedQuery { try expect(checksum, equals: expectedQuery, label) }
             measured = [(workload, Double(dataset.queryThresholds.count) / elapsed.seconds)]
         case .upsert:
             let path = try freshPath(label)
             defer { remove(path) }
             try FileManager.default.copyItem(atPath: halfDatabase.path, toPath: path)
-            let elapsed = try await contender.upsert(dataset.upsertRows, path: path)
+            let elapsed = try contender.upsert(dataset.upsertRows, path: path)
             try verifyTable(at: path, key: nil, equals: Checksum(dataset.upsertRows), label)
             measured = [(workload, Double(count) / elapsed.seconds)]
         case .concurrentRead(let readers), .concurrentWrite(let readers):
@@ -125,7 +125,7 @@ final class Runner {
                 writerBatch: options.writerBatch,
                 writerPause: .milliseconds(options.writerPauseMilliseconds),
                 expectedRows: count)
-            let outcome = try await contender.concurrent(readers: readers, path: path, settings: settings)
+            let outcome = try runBlocking { try await contender.concurrent(readers: readers, path: path, settings: settings) }
             measured = [
                 (.concurrentRead(readers: readers), Double(outcome.reads) / outcome.readElapsed.seconds),
                 (.concurrentWrite(readers: readers), Double(outcome.writtenRows) / outcome.writeElapsed.seconds),

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A measured operation. Every workload reports operations per second; `unit` says what one
 /// operation is.
 enum Workload: Hashable, Sendable, Comparable {
@@ -91,22 +93,22 @@ struct ConcurrentOutcome: Sendable {
 /// One library (or the raw C API) running the workloads. Each method prepares its records
 /// and connections, then times only the operation itself, and returns the elapsed time with,
 /// for fetches, a checksum of what it read (computed after the clock stopped).
-protocol Contender {
+protocol Contender: Sendable {
     /// The name in the report: `raw-c`, `grdb`, `grdb-codable`, `persistance`, `persistance-fast`.
     var name: String { get }
     /// The workloads this contender runs (others are skipped).
     func supports(_ workload: Workload) -> Bool
 
     /// Inserts `rows` in one transaction into the empty table of the database at `path`.
-    func insert(_ rows: [BenchRow], path: String, key: String?) async throws -> Duration
+    func insert(_ rows: [BenchRow], path: String, key: String?) throws -> Duration
     /// Fetches every row of the table.
-    func fetchAll(path: String, key: String?) async throws -> (Duration, Checksum)
+    func fetchAll(path: String, key: String?) throws -> (Duration, Checksum)
     /// Fetches the row of each id, one by one.
-    func fetchByID(_ ids: [Int64], path: String) async throws -> (Duration, Checksum)
+    func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum)
     /// Runs `Schema.query` once per threshold.
-    func query(_ thresholds: [Double], path: String) async throws -> (Duration, Checksum)
+    func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum)
     /// Upserts `rows` in one transaction.
-    func upsert(_ rows: [BenchRow], path: String) async throws -> Duration
+    func upsert(_ rows: [BenchRow], path: String) throws -> Duration
     /// Runs `readers` readers and one writer concurrently.
     func concurrent(readers: Int, path: String, settings: ConcurrentSettings) async throws -> ConcurrentOutcome
 }
@@ -129,13 +131,26 @@ func measure(_ body: () throws -> Void) rethrows -> Duration {
     return clock.now - start
 }
 
-/// Measures `body` with the continuous clock.
-@inline(__always)
-func measure(_ body: () async throws -> Void) async rethrows -> Duration {
-    let clock = ContinuousClock()
-    let start = clock.now
-    try await body()
-    return clock.now - start
+/// Runs `body` in a task and blocks the calling thread until it finishes.
+///
+/// The benchmark's main thread is synchronous on purpose: valgrind (callgrind) crashes on
+/// an `async` main, and a synchronous main keeps every single-connection workload
+/// profilable. Only the concurrent workload runs tasks.
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let result = Locked<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do {
+            let value = try await body()
+            result.withLock { $0 = .success(value) }
+        } catch {
+            result.withLock { $0 = .failure(error) }
+        }
+        done.signal()
+    }
+    done.wait()
+    guard let outcome = result.value else { throw BenchError("runBlocking: no result") }
+    return try outcome.get()
 }
 
 extension Duration {

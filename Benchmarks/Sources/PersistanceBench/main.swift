@@ -55,7 +55,7 @@ do {
     let startLoad = loadAverage()
     log("persistance-bench: \(effectiveOptions.rows) rows, \(backend) \(sqliteVersion), contenders: \(contenders.map(\.name).joined(separator: ", "))")
     let runner = Runner(options: effectiveOptions, contenders: contenders, directory: directory)
-    try await runner.run()
+    try runner.run()
     let report = Report(
         options: effectiveOptions, results: runner.results, contenderOrder: contenders.map(\.name),
         engine: sqliteVersion, backend: backend, startLoad: startLoad, endLoad: loadAverage())
