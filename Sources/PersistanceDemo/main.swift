@@ -10,4 +10,5 @@ defer { try? FileManager.default.removeItem(atPath: directory) }
 print("Persistance demo — SQLite \(SQLiteEngine.version)"
     + (SQLiteEngine.sqlcipherVersion.map { ", SQLCipher \($0)" } ?? ""))
 try runCoreDemo(in: directory)
+try runConfigurationDemo(in: directory)
 print("\nDemo finished.")

@@ -108,6 +108,12 @@ import Testing
         #expect { try conn.prepare("SELECT 1; SELECT 2") } throws: { isDatabaseError($0, .misuse) }
         #expect { try conn.prepare("  -- only a comment") } throws: { isDatabaseError($0, .misuse) }
         #expect(try conn.prepare("SELECT 1;  ").columnCount == 1)
+        #expect(try conn.prepare("SELECT 1; -- a note\n /* and a block */ ;").columnCount == 1)
+        #expect(try conn.prepare("SELECT 1; /* unterminated, as SQLite allows").columnCount == 1)
+        #expect { try conn.prepare("SELECT 1; -- note\n SELECT 2") } throws: { isDatabaseError($0, .misuse) }
+        try conn.execute("CREATE TABLE t(a); -- trailing comment")
+        try conn.execute("/* leading */ INSERT INTO t VALUES (1); /* between */ INSERT INTO t VALUES (2) -- end")
+        #expect(try conn.fetchOne(Int.self, "SELECT count(*) FROM t") == 2)
     }
 
     @Test func syntaxErrorCarriesCodeMessageAndSQL() throws {
