@@ -56,6 +56,10 @@ public final class Connection {
     private let statementCache: StatementCache
     private var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     var savepointDepth = 0
+    /// Installed by an owner that lends the connection to blocks of code (the executor):
+    /// throws when the connection is used where it was not lent. Checked before any SQL runs
+    /// and before the raw handle is handed out.
+    var accessCheck: (() throws -> Void)?
 
     /// Opens the database file at `path`.
     ///
@@ -137,6 +141,7 @@ public final class Connection {
 
     /// The raw `sqlite3*` handle, for calling the C API directly. Throws once closed.
     public func sqliteHandle() throws -> OpaquePointer {
+        try accessCheck?()
         guard let handle else { throw DatabaseError.misuse("connection is closed") }
         return handle
     }

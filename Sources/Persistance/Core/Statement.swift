@@ -175,6 +175,7 @@ public final class Statement {
     /// On failure the statement is reset, so it can be reused.
     @discardableResult
     public func step() throws -> Bool {
+        try connection.accessCheck?()
         let handle = try liveHandle()
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }

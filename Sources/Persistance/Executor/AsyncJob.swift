@@ -1,0 +1,99 @@
+/// One asynchronous read or write, shared by the task that awaits it (and may cancel it)
+/// and the pool thread that runs it.
+///
+/// Cancelled while queued, the job resumes its task at once with `CancellationError` and
+/// never starts. Cancelled while running, it interrupts the connection's running statement;
+/// a block that then fails reports `CancellationError`.
+final class AsyncJob<T: Sendable>: Sendable {
+    private enum State {
+        /// Waiting for the awaiting task's continuation.
+        case created
+        /// The task was cancelled before the continuation arrived.
+        case cancelledEarly
+        case queued(CheckedContinuation<T, any Error>)
+        case running(CheckedContinuation<T, any Error>, InterruptHandle, isCancelled: Bool)
+        case finished
+    }
+
+    private let state = Guarded(State.created)
+
+    /// Hands over the awaiting task's continuation. Returns false, having resumed it with
+    /// `CancellationError`, when the task was cancelled already; the job must then not be queued.
+    func attach(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+        let isCancelled = state.withLock { state -> Bool in
+            guard case .created = state else {
+                state = .finished
+                return true
+            }
+            state = .queued(continuation)
+            return false
+        }
+        if isCancelled {
+            continuation.resume(throwing: CancellationError())
+        }
+        return !isCancelled
+    }
+
+    /// Cancels the job: a queued job finishes now with `CancellationError`; a running one
+    /// has its statement interrupted.
+    func cancel() {
+        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            switch state {
+            case .created:
+                state = .cancelledEarly
+            case .queued(let continuation):
+                state = .finished
+                return continuation
+            case .running(let continuation, let interruptHandle, _):
+                state = .running(continuation, interruptHandle, isCancelled: true)
+                // Under the lock: the job cannot finish meanwhile, so the interrupt only
+                // reaches this job's statements, never the next job's.
+                interruptHandle.interrupt()
+            case .cancelledEarly, .finished:
+                break
+            }
+            return nil
+        }
+        continuation?.resume(throwing: CancellationError())
+    }
+
+    /// Runs `work` on the calling pool thread, unless the job was cancelled or failed while
+    /// queued, and resumes the awaiting task with its outcome. `work` is given a function
+    /// that tells whether the job has been cancelled since it started.
+    func run(interrupting interruptHandle: InterruptHandle, _ work: (_ isCancelled: () -> Bool) throws -> T) {
+        let starts = state.withLock { state -> Bool in
+            guard case .queued(let continuation) = state else { return false }
+            state = .running(continuation, interruptHandle, isCancelled: false)
+            return true
+        }
+        guard starts else { return }
+        let result = Result { try work { self.isCancelled } }
+        let (continuation, wasCancelled) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Bool) in
+            guard case .running(let continuation, _, let isCancelled) = state else { return (nil, false) }
+            state = .finished
+            return (continuation, isCancelled)
+        }
+        if wasCancelled, case .failure = result {
+            continuation?.resume(throwing: CancellationError())
+        } else {
+            continuation?.resume(with: result)
+        }
+    }
+
+    /// Resumes the awaiting task with `error` if the job has not started.
+    func fail(_ error: any Error) {
+        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            guard case .queued(let continuation) = state else { return nil }
+            state = .finished
+            return continuation
+        }
+        continuation?.resume(throwing: error)
+    }
+
+    private var isCancelled: Bool {
+        state.withLock { state in
+            if case .running(_, _, isCancelled: true) = state { return true }
+            return false
+        }
+    }
+}

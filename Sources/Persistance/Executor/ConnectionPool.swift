@@ -1,0 +1,177 @@
+import Foundation
+
+/// Threads that each own one connection and run queued work on it, oldest first.
+///
+/// Every connection is opened, used and closed on its own thread, which also marks itself
+/// as belonging to the executor. A pool opens up to `capacity` threads: at `start`, or
+/// (readers) when queued work outnumbers the idle threads. Blocking SQLite work therefore
+/// never runs on the Swift concurrency cooperative pool.
+final class ConnectionPool: Sendable {
+    /// Work for a pool thread.
+    struct WorkItem: Sendable {
+        /// Runs on a pool thread, with that thread's connection.
+        let run: @Sendable (Connection) -> Void
+        /// Reports that the work will never run, and why.
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    private struct State: Sendable {
+        var queue = FIFO<WorkItem>()
+        var threadCount = 0
+        var idleCount = 0
+        /// Once set, new work fails at once with this error.
+        var rejection: (any Error)?
+        var isStopping = false
+        var closeFailure: (any Error)?
+        var onStopped: [@Sendable ((any Error)?) -> Void] = []
+    }
+
+    /// The most threads (and connections) the pool opens.
+    let capacity: Int
+    private let opensOnDemand: Bool
+    private let threadName: String
+    private let executorID: ExecutorID
+    private let openConnection: @Sendable () throws -> Connection
+    private let state = Guarded(State())
+
+    /// A pool that opens its connections with `openConnection`, on its own threads.
+    /// - Parameter opensOnDemand: whether `submit` opens a thread when every open one is
+    ///   busy; otherwise only `start` does. A pool that does not open on demand rejects all
+    ///   work once its last connection failed to open.
+    init(
+        capacity: Int, opensOnDemand: Bool, threadName: String, executorID: ExecutorID,
+        openConnection: @escaping @Sendable () throws -> Connection
+    ) {
+        self.capacity = capacity
+        self.opensOnDemand = opensOnDemand
+        self.threadName = threadName
+        self.executorID = executorID
+        self.openConnection = openConnection
+    }
+
+    /// The number of items waiting for a thread (for tests and diagnostics).
+    var queuedCount: Int { state.withLock { $0.queue.count } }
+
+    /// The number of threads, running or opening their connection (for tests and diagnostics).
+    var threadCount: Int { state.withLock { $0.threadCount } }
+
+    /// Opens one thread and its connection now; `onOpen` is told, on that thread, whether
+    /// the connection opened, before it runs any work.
+    func start(onOpen: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+        state.withLock { $0.threadCount += 1 }
+        spawnThread(onOpen: onOpen)
+    }
+
+    /// Queues `item`, or fails it at once if the pool rejects work.
+    func submit(_ item: WorkItem) {
+        let (rejection, spawns) = state.withLock(waking: .one) { state -> ((any Error)?, Bool) in
+            if let rejection = state.rejection { return (rejection, false) }
+            state.queue.push(item)
+            guard opensOnDemand, !state.isStopping, state.queue.count > state.idleCount,
+                state.threadCount < capacity
+            else { return (nil, false) }
+            state.threadCount += 1
+            return (nil, true)
+        }
+        if let rejection {
+            item.fail(rejection)
+        } else if spawns {
+            spawnThread(onOpen: nil)
+        }
+    }
+
+    /// Fails every queued item with `queuedError`, and every later submission with
+    /// `laterError`. Running work goes on.
+    func reject(queuedWith queuedError: any Error, laterWith laterError: any Error) {
+        let queued = state.withLock { state -> [WorkItem] in
+            if state.rejection == nil { state.rejection = laterError }
+            return state.queue.removeAll()
+        }
+        for item in queued {
+            item.fail(queuedError)
+        }
+    }
+
+    /// Lets every thread finish its queued and running work, close its connection and exit,
+    /// then calls `onStopped` with the first failure to close a connection, if any.
+    func stop(onStopped: @escaping @Sendable ((any Error)?) -> Void) {
+        let stoppedAlready = state.withLock(waking: .all) { state -> Bool in
+            state.isStopping = true
+            guard state.threadCount > 0 else { return true }
+            state.onStopped.append(onStopped)
+            return false
+        }
+        if stoppedAlready {
+            onStopped(state.withLock { $0.closeFailure })
+        }
+    }
+
+    // MARK: Pool threads
+
+    private func spawnThread(onOpen: (@Sendable (Result<Void, any Error>) -> Void)?) {
+        let thread = Thread { [self] in
+            runThread(onOpen: onOpen)
+        }
+        thread.name = threadName
+        thread.start()
+    }
+
+    private func runThread(onOpen: (@Sendable (Result<Void, any Error>) -> Void)?) {
+        executorID.markCurrentThread()
+        let connection: Connection
+        do {
+            connection = try openConnection()
+        } catch {
+            threadDidExit(openFailure: error)
+            onOpen?(.failure(error))
+            return
+        }
+        connection.confineToCurrentThread()
+        onOpen?(.success(()))
+        while let item = nextItem() {
+            item.run(connection)
+        }
+        do {
+            try connection.close()
+            threadDidExit()
+        } catch {
+            threadDidExit(closeFailure: error)
+        }
+    }
+
+    /// The next item to run, waiting for one; nil once the pool stops and nothing is queued.
+    private func nextItem() -> WorkItem? {
+        state.withLock { $0.idleCount += 1 }
+        return state.wait(until: { !$0.queue.isEmpty || $0.isStopping }) { state in
+            state.idleCount -= 1
+            return state.queue.pop()
+        }
+    }
+
+    /// Accounts for a thread that ended. A thread that could not open its connection passes
+    /// `openFailure`: if no thread is left, nothing could run the queued work, so it fails
+    /// with the same error (and a pool that does not open on demand rejects all later work).
+    private func threadDidExit(openFailure: (any Error)? = nil, closeFailure: (any Error)? = nil) {
+        typealias Outcome = (failed: [WorkItem], onStopped: [@Sendable ((any Error)?) -> Void], closeFailure: (any Error)?)
+        let outcome = state.withLock { state -> Outcome in
+            state.threadCount -= 1
+            if state.closeFailure == nil { state.closeFailure = closeFailure }
+            guard state.threadCount == 0 else { return ([], [], nil) }
+            var failed = [WorkItem]()
+            if let openFailure {
+                if !opensOnDemand, state.rejection == nil { state.rejection = openFailure }
+                failed = state.queue.removeAll()
+            }
+            defer { state.onStopped = [] }
+            return (failed, state.onStopped, state.closeFailure)
+        }
+        if let openFailure {
+            for item in outcome.failed {
+                item.fail(openFailure)
+            }
+        }
+        for callback in outcome.onStopped {
+            callback(outcome.closeFailure)
+        }
+    }
+}
