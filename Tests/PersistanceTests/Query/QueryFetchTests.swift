@@ -7,7 +7,9 @@ import Testing
 @Suite struct QueryFetchTests {
     @Test func designSketchQueryRuns() throws {
         try withQueryFixture { conn throws in
-            let table = Table<QueryTestPlayer>("player")
+            let table = Table<QueryTestPlayer>("player", columns: [
+                .integer("id", primaryKey: .plain), .text("name"), .real("score"),
+            ])
             let top = try table.query()
                 .filter(Column("score") > 5 && Column("name") != nil)
                 .order(Column("score").desc)
@@ -260,18 +262,17 @@ import Testing
         }
     }
 
-    /// SQLite reads a double-quoted identifier that names no column as a string literal
-    /// (its "DQS" compatibility misfeature), so a misspelt `Column` matches nothing instead
-    /// of failing. SQLite 3.29+ can turn this off per connection
-    /// (`SQLITE_DBCONFIG_DQS_DML`), which `Connection` does not do yet; SQLite 3.15 (the
-    /// SQLCipher build) cannot. When it is turned off, this known issue disappears on
-    /// SQLite 3.29+ and the test reports it.
-    @Test func misspeltColumnIsNotAnErrorYet() throws {
+    /// SQLite reads a double-quoted name that matches no column as a string literal (its
+    /// "DQS" compatibility misfeature). Every connection turns that off where the engine
+    /// can (SQLite 3.29+), so a misspelt `Column` is an error there; SQLite 3.15 (the
+    /// SQLCipher build) cannot, and there the misspelt name still compares as a string.
+    @Test func misspeltColumnIsAnErrorWhereTheEngineAllows() throws {
         try withQueryFixture { conn throws in
-            withKnownIssue("SQLite treats an unknown \"identifier\" as a string literal") {
-                #expect(throws: DatabaseError.self) {
-                    try QueryFixture.players.filter(Column("nmae") == "Ann").fetchAll(conn)
-                }
+            let misspelt = QueryFixture.players.filter(Column("nmae") == "Ann")
+            if SQLiteEngine.rejectsUnknownQuotedIdentifiers {
+                #expect { try misspelt.fetchAll(conn) } throws: { isDatabaseError($0, code: .error) }
+            } else {
+                #expect(try misspelt.fetchAll(conn).isEmpty)
             }
         }
     }

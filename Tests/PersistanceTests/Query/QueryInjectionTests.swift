@@ -103,7 +103,7 @@ import Testing
     }
 
     /// A hostile column name stays one quoted identifier. SQLite then reports no such column,
-    /// or (see `misspeltColumnIsNotAnErrorYet`) reads it as a string literal; either way
+    /// or (see `misspeltColumnIsAnErrorWhereTheEngineAllows`) reads it as a string literal; either way
     /// nothing outside the query runs.
     @Test func hostileColumnNamesStayOneIdentifier() throws {
         try withQueryFixture { conn throws in
