@@ -7,10 +7,11 @@
 #   Benchmarks/profile.sh                                  # insert, fetch-all; every contender
 #   Benchmarks/profile.sh insert,fetch-all,fetch-by-id,query,upsert raw-c,persistance-fast
 #   ROWS=50000 OUT=/tmp/prof Benchmarks/profile.sh
-#   callgrind_annotate --inclusive=yes "$OUT/insert.persistance.callgrind" | swift demangle --simplified | less
+#   callgrind_annotate --inclusive=yes "$OUT/insert.persistance.callgrind.region" | swift demangle --simplified | less
 #
-# Only `timedRegion` (the measured closure, on whichever thread runs it) is counted, so
-# opening, seeding and checking are left out. Needs valgrind and a release build
+# Only the measured code is counted, on every thread (the executor's too): callgrind dumps
+# a part at `timedRegionStart()` and another at `timedRegionEnd()`, and the part between
+# them is kept; opening, seeding and checking are left out. Needs valgrind and a release build
 # (`swift build -c release --package-path Benchmarks`; set BIN for another one).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -31,12 +32,21 @@ for workload in ${workloads//,/ }; do
     for contender in ${contenders//,/ }; do
         case ", $available," in *", $contender,"*) ;; *) continue ;; esac
         file="$out/$workload.$contender.callgrind"
-        valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*timedRegion*' \
+        rm -f "$file" "$file".*
+        valgrind --tool=callgrind --dump-before='*timedRegionStart*' --dump-before='*timedRegionEnd*' \
             --callgrind-out-file="$file" \
             "$bin" --rows "$rows" --lookups "$lookups" --iterations 1 --warmup 0 \
             --only "$workload" --contenders "$contender" > /dev/null 2> "$file.log" || {
             echo "$workload $contender: failed, see $file.log" >&2; continue; }
-        total=$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+        # Part 1 is everything before the region, the last file everything after; the
+        # region is the largest part in between (the others are a marker's few instructions).
+        total=""
+        for part in "$file".[0-9]*; do
+            [[ $part == "$file.1" || $part == *.log ]] && continue
+            count=$(callgrind_annotate "$part" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+            if [[ -n $count && ( -z $total || $count -gt $total ) ]]; then total=$count; region=$part; fi
+        done
+        [[ -n $total ]] && cp "$region" "$file.region"
         if [[ -z $total ]]; then echo "$workload $contender: no profile, see $file.log" >&2; continue; fi
         per=$((total / ops))
         if [[ $contender == raw-c ]]; then raw=$per; ratio=""; else

@@ -80,9 +80,23 @@ struct GRDBLogRecord<Base: GRDBBenchRecord>: PersistableRecord {
     }
 }
 
-struct GRDBContender<Record: GRDBBenchRecord>: Contender {
-    let name: String
+/// A GRDB contender for one record type; the workloads are a protocol extension so that
+/// each conforming type gets them specialized for its record type (see `PersistanceContender`).
+protocol GRDBContender: Contender {
+    associatedtype Record: GRDBBenchRecord
+}
 
+struct GRDBRecordContender: GRDBContender {
+    typealias Record = GRDBPlayer
+    let name = "grdb"
+}
+
+struct GRDBCodableContender: GRDBContender {
+    typealias Record = GRDBCodablePlayer
+    let name = "grdb-codable"
+}
+
+extension GRDBContender {
     private var configuration: Configuration {
         var configuration = Configuration()
         configuration.journalMode = .wal

@@ -25,8 +25,8 @@ do {
 func allContenders() -> [any Contender] {
     var contenders: [any Contender] = [RawCContender()]
     #if SystemSQLite
-    contenders.append(GRDBContender<GRDBPlayer>(name: "grdb"))
-    contenders.append(GRDBContender<GRDBCodablePlayer>(name: "grdb-codable"))
+    contenders.append(GRDBRecordContender())
+    contenders.append(GRDBCodableContender())
     #endif
     contenders += persistanceContenders()
     return contenders
