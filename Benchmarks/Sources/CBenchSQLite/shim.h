@@ -1,0 +1,4 @@
+#ifndef PERSISTANCE_BENCH_CSQLITE_SHIM_H
+#define PERSISTANCE_BENCH_CSQLITE_SHIM_H
+#include <sqlite3.h>
+#endif
