@@ -18,7 +18,10 @@ public final class Statement {
     /// The number of parameters (`?`, `:name`, …) the statement takes.
     public let parameterCount: Int
 
-    @usableFromInline unowned let connection: Connection
+    /// Used only while `handle` is set: closing the connection (which its deinit does)
+    /// finalizes its statements first, so a live handle means a live connection and the
+    /// reference needs no run-time check.
+    @usableFromInline unowned(unsafe) let connection: Connection
     /// Nil once finalized. Read on every call and written only by `finalize()`, never during
     /// a read, so it opts out of run-time exclusivity checks.
     @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer?
@@ -185,8 +188,8 @@ public final class Statement {
     /// On failure the statement is reset, so it can be reused.
     @inlinable @discardableResult
     public func step() throws -> Bool {
-        try connection.accessCheck?()
         let handle = try liveHandle()
+        try connection.accessCheck?()
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }

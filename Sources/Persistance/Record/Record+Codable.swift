@@ -5,13 +5,14 @@ extension Record where Self: Decodable {
     @inlinable
     public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
         let plan = RowDecodingPlan(source: .statement(statement), dateStrategy: databaseDateStrategy)
-        return { _ in try plan.decode(Self.self) }
+        let containers = KeyedContainerCache()
+        return { _ in try plan.decode(Self.self, containers: containers) }
     }
 
     /// Decodes a record from the columns of `row`.
     public init(row: Row) throws {
         self = try RowDecodingPlan(source: .row(row), dateStrategy: Self.databaseDateStrategy)
-            .decode(Self.self)
+            .decode(Self.self, containers: KeyedContainerCache())
     }
 }
 
