@@ -20,7 +20,9 @@ extension Record where Self: Encodable {
     /// Writes the record with the library's row encoder: one column per coded key, nil
     /// optionals as NULL.
     public func encode(into container: inout RecordValues) throws {
-        try encode(to: RowEncoder(buffer: container.buffer, dateStrategy: Self.databaseDateStrategy))
+        try encode(
+            to: RowEncoder(
+                buffer: container.buffer, dateStrategy: Self.databaseDateStrategy, containers: container.containers))
     }
 }
 
