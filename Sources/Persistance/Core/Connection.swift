@@ -58,8 +58,9 @@ public final class Connection {
     var savepointDepth = 0
     /// Installed by an owner that lends the connection to blocks of code (the executor):
     /// throws when the connection is used where it was not lent. Checked before any SQL runs
-    /// and before the raw handle is handed out.
-    var accessCheck: (() throws -> Void)?
+    /// and before the raw handle is handed out. Installed once, before any use, so it opts
+    /// out of run-time exclusivity checks.
+    @exclusivity(unchecked) @usableFromInline var accessCheck: (() throws -> Void)?
 
     /// Opens the database file at `path`.
     ///
@@ -267,6 +268,7 @@ public final class Connection {
     }
 
     /// The error SQLite reports for `code`, with its current message, for `sql`.
+    @usableFromInline
     func lastError(code: Int32, sql: String?) -> DatabaseError {
         guard let handle else { return DatabaseError.misuse("connection is closed", sql: sql) }
         var extended = sqlite3_extended_errcode(handle)

@@ -10,7 +10,7 @@ import CSQLite
 
 /// SQLite's `SQLITE_TRANSIENT` destructor: SQLite copies the bound bytes before the call returns.
 /// Swift does not import the C macro, so it is rebuilt from its definition (`(sqlite3_destructor_type)-1`).
-@inline(__always)
+@inlinable @inline(__always)
 var sqliteTransient: sqlite3_destructor_type {
     unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }

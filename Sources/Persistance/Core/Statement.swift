@@ -18,8 +18,13 @@ public final class Statement {
     /// The number of parameters (`?`, `:name`, …) the statement takes.
     public let parameterCount: Int
 
-    unowned let connection: Connection
-    private(set) var handle: OpaquePointer?
+    /// Used only while `handle` is set: closing the connection (which its deinit does)
+    /// finalizes its statements first, so a live handle means a live connection and the
+    /// reference needs no run-time check.
+    @usableFromInline unowned(unsafe) let connection: Connection
+    /// Nil once finalized. Read on every call and written only by `finalize()`, never during
+    /// a read, so it opts out of run-time exclusivity checks.
+    @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer?
     /// Whether a cursor is currently stepping this statement (so the cache must not hand it out).
     var isCursorOpen = false
     private var cachedColumns: RowColumns?
@@ -48,10 +53,15 @@ public final class Statement {
         self.handle = nil
     }
 
-    @inline(__always)
-    private func liveHandle() throws -> OpaquePointer {
-        guard let handle else { throw DatabaseError.misuse("statement used after its connection was closed", sql: sql) }
+    @inlinable @inline(__always)
+    func liveHandle() throws -> OpaquePointer {
+        guard let handle else { throw usedAfterClose() }
         return handle
+    }
+
+    @usableFromInline
+    func usedAfterClose() -> DatabaseError {
+        DatabaseError.misuse("statement used after its connection was closed", sql: sql)
     }
 
     // MARK: Columns
@@ -123,11 +133,13 @@ public final class Statement {
     }
 
     /// Binds one value to the parameter at `index` (1-based).
+    @inlinable
     public func bind(_ value: some DatabaseValueConvertible, at index: Int) throws {
         try bind(value.databaseValue, at: index)
     }
 
     /// Binds one stored value to the parameter at `index` (1-based).
+    @inlinable
     public func bind(_ value: DatabaseValue, at index: Int) throws {
         let handle = try liveHandle()
         let position = Int32(index)
@@ -159,7 +171,8 @@ public final class Statement {
         guard code == SQLITE_OK else { throw connection.lastError(code: code, sql: sql) }
     }
 
-    private static var emptyText: UnsafeRawPointer {
+    @usableFromInline
+    static var emptyText: UnsafeRawPointer {
         let text: StaticString = ""
         return UnsafeRawPointer(text.utf8Start)
     }
@@ -173,10 +186,10 @@ public final class Statement {
 
     /// Advances to the next row: true when a row is available, false when the statement is done.
     /// On failure the statement is reset, so it can be reused.
-    @discardableResult
+    @inlinable @discardableResult
     public func step() throws -> Bool {
-        try connection.accessCheck?()
         let handle = try liveHandle()
+        try connection.accessCheck?()
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
@@ -186,6 +199,7 @@ public final class Statement {
     }
 
     /// Rewinds the statement so it can run again; bindings are kept.
+    @inlinable
     public func reset() {
         if let handle { sqlite3_reset(handle) }
     }
@@ -200,6 +214,7 @@ public final class Statement {
     // MARK: Reading the current row
 
     /// The value of column `index` (0-based) in the current row.
+    @inlinable
     public func column(at index: Int) -> DatabaseValue {
         guard let handle else { return .null }
         let position = Int32(index)
@@ -240,35 +255,35 @@ public final class Statement {
     // beyond SQLite's own (a NULL reads as 0, 0.0 or an empty string; test `isNull(at:)` first).
 
     /// Whether column `index` of the current row is NULL.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func isNull(at index: Int) -> Bool {
         guard let handle else { return true }
         return sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
     /// Column `index` as a 64-bit integer, converted by SQLite.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func int64(at index: Int) -> Int64 {
         guard let handle else { return 0 }
         return sqlite3_column_int64(handle, Int32(index))
     }
 
     /// Column `index` as a double, converted by SQLite.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func double(at index: Int) -> Double {
         guard let handle else { return 0 }
         return sqlite3_column_double(handle, Int32(index))
     }
 
     /// Column `index` as UTF-8 text, converted by SQLite.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func string(at index: Int) -> String {
         guard let handle else { return "" }
         return text(handle, Int32(index))
     }
 
     /// Column `index` as bytes, converted by SQLite.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func data(at index: Int) -> Data {
         guard let handle else { return Data() }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
@@ -276,8 +291,8 @@ public final class Statement {
         return Data(bytes: start, count: count)
     }
 
-    @inline(__always)
-    private func text(_ handle: OpaquePointer, _ position: Int32) -> String {
+    @inlinable @inline(__always)
+    func text(_ handle: OpaquePointer, _ position: Int32) -> String {
         guard let start = sqlite3_column_text(handle, position) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, position))
         return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)

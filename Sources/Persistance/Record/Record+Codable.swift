@@ -5,13 +5,14 @@ extension Record where Self: Decodable {
     @inlinable
     public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
         let plan = RowDecodingPlan(source: .statement(statement), dateStrategy: databaseDateStrategy)
-        return { _ in try plan.decode(Self.self) }
+        let containers = KeyedContainerCache()
+        return { _ in try plan.decode(Self.self, containers: containers) }
     }
 
     /// Decodes a record from the columns of `row`.
     public init(row: Row) throws {
         self = try RowDecodingPlan(source: .row(row), dateStrategy: Self.databaseDateStrategy)
-            .decode(Self.self)
+            .decode(Self.self, containers: KeyedContainerCache())
     }
 }
 
@@ -19,7 +20,9 @@ extension Record where Self: Encodable {
     /// Writes the record with the library's row encoder: one column per coded key, nil
     /// optionals as NULL.
     public func encode(into container: inout RecordValues) throws {
-        try encode(to: RowEncoder(buffer: container.buffer, dateStrategy: Self.databaseDateStrategy))
+        try encode(
+            to: RowEncoder(
+                buffer: container.buffer, dateStrategy: Self.databaseDateStrategy, containers: container.containers))
     }
 }
 

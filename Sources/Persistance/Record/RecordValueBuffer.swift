@@ -37,7 +37,12 @@ final class RecordValueBuffer {
     @exclusivity(unchecked) private var deferredError: DatabaseError?
     /// The statement values are bound to as they are set; nil to keep them instead. Not
     /// retained: the insert that sets it keeps the statement alive and clears it when done.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var bindingTarget: Statement?
+    @usableFromInline var bindingTarget: Statement? {
+        get { target?.takeUnretainedValue() }
+        set { target = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// The binding target, used without retaining it for each value.
+    @exclusivity(unchecked) private var target: Unmanaged<Statement>?
 
     /// Slots for a table's `columns`, whose folded names map to their position in
     /// `slotByFoldedName`, with their `defaults`.
@@ -58,11 +63,12 @@ final class RecordValueBuffer {
         slots = []
     }
 
-    /// Replaces the previous record's values with those `record` sets.
+    /// Replaces the previous record's values with those `record` sets; a row encoder keeps
+    /// its keyed container in `containers` for the next record.
     @inlinable
-    func encode(_ record: some Record) throws {
+    func encode(_ record: some Record, reusing containers: KeyedContainerCache) throws {
         beginRecord()
-        var container = RecordValues(buffer: self)
+        var container = RecordValues(buffer: self, containers: containers)
         try record.encode(into: &container)
         try finishRecord()
     }
@@ -85,9 +91,9 @@ final class RecordValueBuffer {
     @usableFromInline
     func finishRecord() throws {
         if let deferredError { throw deferredError }
-        guard let bindingTarget, setCount < slots.count else { return }
+        guard let target, setCount < slots.count else { return }
         for slot in slots.indices where slots[slot].generation != generation {
-            try bindingTarget.bind(defaults[slot] ?? .null, at: slot + 1)
+            try target._withUnsafeGuaranteedRef { try $0.bind(defaults[slot] ?? .null, at: slot + 1) }
         }
     }
 
@@ -105,11 +111,9 @@ final class RecordValueBuffer {
             slots[slot].generation = generation
             slots[slot].isNull = isNull
         }
-        guard let bindingTarget else { return slots[slot].value = value }
-        if isNull {
-            try bindingTarget.bind(defaults[slot] ?? .null, at: slot + 1)
-        } else {
-            try bindingTarget.bind(value, at: slot + 1)
+        guard let target else { return slots[slot].value = value }
+        try target._withUnsafeGuaranteedRef { statement in
+            try statement.bind(isNull ? defaults[slot] ?? .null : value, at: slot + 1)
         }
     }
 
@@ -120,7 +124,7 @@ final class RecordValueBuffer {
 
     /// The value set in `slot`, or nil when none was (or values are bound, not kept).
     func value(at slot: Int) -> DatabaseValue? {
-        guard slots[slot].generation == generation, bindingTarget == nil else { return nil }
+        guard slots[slot].generation == generation, target == nil else { return nil }
         return slots[slot].value
     }
 

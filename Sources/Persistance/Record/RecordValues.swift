@@ -13,15 +13,19 @@
 /// ```
 public struct RecordValues {
     @usableFromInline let buffer: RecordValueBuffer
+    /// Where the row encoder keeps its keyed container from one record to the next.
+    let containers: KeyedContainerCache
 
     @usableFromInline
-    init(buffer: RecordValueBuffer) {
+    init(buffer: RecordValueBuffer, containers: KeyedContainerCache) {
         self.buffer = buffer
+        self.containers = containers
     }
 
     /// An empty container that accepts any column, in the order they are set.
     public init() {
         buffer = RecordValueBuffer()
+        containers = KeyedContainerCache()
     }
 
     /// Sets `column` to `value`. A nil optional stores NULL, which a column default replaces.
@@ -46,7 +50,7 @@ extension Record {
     /// The record's column values as a `Row`, in the order the record sets them.
     public func encodedRow() throws -> Row {
         let buffer = RecordValueBuffer()
-        try buffer.encode(self)
+        try buffer.encode(self, reusing: KeyedContainerCache())
         return buffer.row
     }
 }

@@ -6,12 +6,19 @@
 /// property and a value of the wrong type are decoding errors naming the column.
 struct RowDecoder: Decoder {
     let plan: RowDecodingPlan
+    /// Where the keyed container is kept from row to row.
+    let containers: KeyedContainerCache
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(plan: plan))
+        if let kept: KeyedDecodingContainer<Key> = containers.container(keyedBy: Key.self, dateStrategy: plan.dateStrategy) {
+            return kept
+        }
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(plan: plan))
+        containers.keep(container, keyedBy: Key.self, dateStrategy: plan.dateStrategy)
+        return container
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -85,7 +92,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func superDecoder() -> any Decoder {
-        RowDecoder(plan: plan)
+        RowDecoder(plan: plan, containers: KeyedContainerCache())
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -28,11 +28,11 @@ final class RowDecodingPlan {
     /// The column names of the source.
     var columnNames: [String] { columns.names }
 
-    /// Decodes one `T` from the source's current row.
+    /// Decodes one `T` from the source's current row, reusing the keyed container kept in `containers`.
     @usableFromInline
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, containers: KeyedContainerCache) throws -> T {
         requestCount = 0
-        return try T(from: RowDecoder(plan: self))
+        return try T(from: RowDecoder(plan: self, containers: containers))
     }
 
     /// The position of the column coded under `key`, or nil when the source has no such column.

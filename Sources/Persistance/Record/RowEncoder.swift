@@ -7,12 +7,19 @@
 struct RowEncoder: Encoder {
     let buffer: RecordValueBuffer
     let dateStrategy: DatabaseDateStrategy
+    /// Where the keyed container is kept from record to record.
+    let containers: KeyedContainerCache
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(encoder: self))
+        if let kept: KeyedEncodingContainer<Key> = containers.container(keyedBy: Key.self, dateStrategy: dateStrategy) {
+            return kept
+        }
+        let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(buffer: buffer, dateStrategy: dateStrategy))
+        containers.keep(container, keyedBy: Key.self, dateStrategy: dateStrategy)
+        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -29,14 +36,16 @@ struct RowEncoder: Encoder {
         "a record encodes as a keyed container, one key per column; store other shapes in a property")
 }
 
-/// The keyed container of `RowEncoder`: one key, one column.
+/// The keyed container of `RowEncoder`: one key, one column. It holds the encoder's buffer
+/// and date strategy, not the encoder, whose container cache keeps this container.
 struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: RowEncoder
+    let buffer: RecordValueBuffer
+    let dateStrategy: DatabaseDateStrategy
 
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws {
-        try encoder.buffer.set(.null, forColumn: key.stringValue)
+        try buffer.set(.null, forColumn: key.stringValue)
     }
 
     // The common column types skip the dynamic type checks of the generic path.
@@ -48,8 +57,8 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let column = key.stringValue
-        let stored = try ColumnValueCoding.databaseValue(for: value, dateStrategy: encoder.dateStrategy, column: column)
-        try encoder.buffer.set(stored, forColumn: column)
+        let stored = try ColumnValueCoding.databaseValue(for: value, dateStrategy: dateStrategy, column: column)
+        try buffer.set(stored, forColumn: column)
     }
 
     // Synthesized `encode(to:)` skips nil optionals through `encodeIfPresent`; a record
@@ -68,21 +77,21 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        encoder.buffer.fail(Self.nested(key))
+        buffer.fail(Self.nested(key))
         return DiscardingEncoder().container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.buffer.fail(Self.nested(key))
+        buffer.fail(Self.nested(key))
         return DiscardingEncoder().unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        encoder
+        RowEncoder(buffer: buffer, dateStrategy: dateStrategy, containers: KeyedContainerCache())
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        encoder.buffer.fail(Self.nested(key))
+        buffer.fail(Self.nested(key))
         return DiscardingEncoder()
     }
 
@@ -96,12 +105,12 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
             error.column = column
             throw error
         }
-        try encoder.buffer.set(stored, forColumn: column)
+        try buffer.set(stored, forColumn: column)
     }
 
     @inline(__always)
     private func storeIfPresent(_ value: (some DatabaseValueConvertible)?, _ key: Key) throws {
-        guard let value else { return try encoder.buffer.set(.null, forColumn: key.stringValue) }
+        guard let value else { return try buffer.set(.null, forColumn: key.stringValue) }
         try store(value, key)
     }
 

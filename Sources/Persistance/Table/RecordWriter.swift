@@ -4,6 +4,8 @@
 struct RecordWriter {
     @usableFromInline let schema: TableSchema
     @usableFromInline let buffer: RecordValueBuffer
+    /// The row encoder's keyed container, kept from record to record.
+    @usableFromInline let containers = KeyedContainerCache()
 
     @usableFromInline
     init(schema: TableSchema) {
@@ -14,7 +16,7 @@ struct RecordWriter {
     /// Encodes `record` into the buffer, replacing the previous record.
     @inlinable
     func encode(_ record: some Record) throws {
-        try buffer.encode(record)
+        try buffer.encode(record, reusing: containers)
     }
 
     /// Inserts `record` with `statement`, the table's insert statement, and returns the new

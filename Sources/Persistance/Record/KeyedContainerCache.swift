@@ -1,0 +1,38 @@
+/// The keyed container of the last record decoded or encoded, kept for the next one.
+///
+/// A record type asks for a container keyed by the same `CodingKey` type for every row,
+/// and building one costs two generic metadata look-ups and an allocation. The standard
+/// `KeyedDecodingContainer` and `KeyedEncodingContainer` are each one reference to the box
+/// that wraps the concrete container, so that reference is kept, tagged with the key type
+/// and the date strategy it was built for; a container of any other size is not kept.
+///
+/// A kept container refers to the decoder's plan or the encoder's buffer, so the cache
+/// must not be owned by them (that would be a reference cycle): its owner is the operation.
+@usableFromInline
+final class KeyedContainerCache {
+    @exclusivity(unchecked) private var keyType: Any.Type?
+    @exclusivity(unchecked) private var dateStrategy = DatabaseDateStrategy.text
+    @exclusivity(unchecked) private var box: AnyObject?
+
+    @usableFromInline
+    init() {}
+
+    // Two calls rather than one that takes a closure to build the container: forming that
+    // closure would look up the container type's generic metadata on every row.
+
+    /// The container kept for `keyType` and `dateStrategy`, if any.
+    @inline(__always)
+    func container<Container>(keyedBy keyType: Any.Type, dateStrategy: DatabaseDateStrategy) -> Container? {
+        guard let box, self.keyType == keyType, self.dateStrategy == dateStrategy else { return nil }
+        return unsafeBitCast(box, to: Container.self)
+    }
+
+    /// Keeps `container`, built for `keyType` and `dateStrategy`.
+    @inline(__always)
+    func keep<Container>(_ container: Container, keyedBy keyType: Any.Type, dateStrategy: DatabaseDateStrategy) {
+        guard MemoryLayout<Container>.size == MemoryLayout<AnyObject>.size else { return }
+        self.keyType = keyType
+        self.dateStrategy = dateStrategy
+        box = unsafeBitCast(container, to: AnyObject.self)
+    }
+}
