@@ -1,2 +1,14 @@
+import Foundation
 import Persistance
-print(SQLiteEngine.version)
+
+// The Persistance demo: each section shows one layer of the library at work.
+let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("persistance-demo-\(ProcessInfo.processInfo.processIdentifier)").path
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: directory) }
+
+print("Persistance demo — SQLite \(SQLiteEngine.version)"
+    + (SQLiteEngine.sqlcipherVersion.map { ", SQLCipher \($0)" } ?? ""))
+try runCoreDemo(in: directory)
+try runConfigurationDemo(in: directory)
+print("\nDemo finished.")

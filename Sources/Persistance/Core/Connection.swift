@@ -121,11 +121,12 @@ public final class Connection {
     /// Closing twice does nothing.
     public func close() throws {
         guard let handle else { return }
-        statementCache.removeAll()
+        // Finalize first: released statements then see no handle and never touch this connection.
         for statement in liveStatements.values {
             statement.takeUnretainedValue().finalize()
         }
         liveStatements.removeAll()
+        statementCache.removeAll()
         interruptHandle.invalidate()
         self.handle = nil
         let code = sqlite3_close(handle)
@@ -221,12 +222,22 @@ public final class Connection {
         }
     }
 
+    /// Whether `text` holds only white space, `;` and comments: nothing left to run.
     private static func isBlank(_ text: UnsafePointer<CChar>) -> Bool {
         var cursor = text
-        while cursor.pointee != 0 {
-            switch UInt8(bitPattern: cursor.pointee) {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x3B: cursor += 1  // whitespace and `;`
-            default: return false
+        func at(_ offset: Int) -> UInt8 { UInt8(bitPattern: cursor[offset]) }
+        while at(0) != 0 {
+            switch (at(0), at(1)) {
+            case (0x20, _), (0x09, _), (0x0A, _), (0x0D, _), (0x0C, _), (0x3B, _):  // white space and `;`
+                cursor += 1
+            case (0x2D, 0x2D):  // `--` comment, to the end of the line
+                while at(0) != 0 && at(0) != 0x0A { cursor += 1 }
+            case (0x2F, 0x2A):  // `/* */` comment, to its end (or the end of the text)
+                cursor += 2
+                while at(0) != 0 && !(at(0) == 0x2A && at(1) == 0x2F) { cursor += 1 }
+                if at(0) != 0 { cursor += 2 }
+            default:
+                return false
             }
         }
         return true

@@ -1,0 +1,43 @@
+/// Configures the databases whose names map to it: where the file lives, how its schema
+/// migrates, and which keys encrypt it.
+///
+/// A database name maps to a target name by taking its last path component and cutting it
+/// at the first `_`, then at the first `.`: the target `game` configures `game.sqlite`,
+/// `game_main.sqlite`, `game_2024` and `saves/game.v2.sqlite`. Every answer receives the full
+/// database name, so one target can serve several files. Each answer is optional: the
+/// defaults put the file in ``DatabaseDirectory/current``, with no migrator and no key.
+///
+/// Register targets with ``TargetRegistry``:
+///
+/// ```swift
+/// struct Target_game: ConfigurationTarget {
+///     func secretKeys(for database: String) -> [String] { ["2024-key", "2025-key"] }
+/// }
+/// try TargetRegistry.shared.register(Target_game())   // serves "game…" databases
+/// ```
+public protocol ConfigurationTarget: Sendable {
+    /// The absolute path of the database file, or nil for the default directory
+    /// (`<directory>/<database name>`). Missing parent directories are created on open.
+    func filePath(for database: String) -> String?
+
+    /// The migrator that brings the database's schema up to date on open, or nil for none.
+    func migrator(for database: String) -> Migrator?
+
+    /// The encryption keys, oldest first and newest last, or an empty list for a plaintext
+    /// database. A new file is encrypted with the newest key; a file that opens with an
+    /// older key is re-keyed to the newest; a plaintext file is encrypted in place.
+    /// Needs the `SQLCipher` trait: with plain SQLite a non-empty list fails to open with
+    /// `encryptionUnavailable`.
+    func secretKeys(for database: String) -> [String]
+}
+
+extension ConfigurationTarget {
+    /// The default: the file lives in the default directory.
+    public func filePath(for database: String) -> String? { nil }
+
+    /// The default: no migrator.
+    public func migrator(for database: String) -> Migrator? { nil }
+
+    /// The default: no encryption.
+    public func secretKeys(for database: String) -> [String] { [] }
+}

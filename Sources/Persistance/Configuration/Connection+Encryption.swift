@@ -1,0 +1,111 @@
+import Foundation
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+extension Connection {
+    /// Re-encrypts the whole database with `newKey`, in place and in one transaction
+    /// (SQLCipher's `sqlite3_rekey`). Configured keys are rotated automatically on open; this
+    /// is for tools and explicit key changes.
+    ///
+    /// Call it outside any transaction, with no statement running, while no other connection
+    /// uses the file (those would still read with the old key). For a file database the
+    /// change is verified by opening the file again with the new key; if that fails the file
+    /// still has its old key and this connection must be closed.
+    ///
+    /// - Throws: `.encryptionUnavailable` without SQLCipher; `.configuration` for an empty
+    ///   key; `.misuse` inside a transaction; `.rekeyFailed` when the key did not change
+    ///   (for example because the database is not encrypted).
+    public func changeEncryptionKey(to newKey: String) throws {
+        guard SQLiteEngine.isSQLCipher else { throw DatabaseError.encryptionUnavailable }
+        try SecretKeys.validate(newKey)
+        guard !isInTransaction else {
+            throw DatabaseError.misuse("the encryption key cannot change inside a transaction")
+        }
+        try call(.rekey, with: newKey)
+        guard path != ":memory:", !path.isEmpty else { return }
+        var options = Options()
+        options.mode = .readOnly
+        do {
+            try Connection(path: path, options: SecretKeys.options(options, keyedWith: newKey)).close()
+        } catch ResultCode.notADatabase {
+            throw DatabaseError(
+                kind: .rekeyFailed,
+                message: "the key of \(path) did not change (is the database encrypted?); close this connection")
+        }
+    }
+
+    /// Writes a decrypted copy of the database to a new file at `destination`
+    /// (SQLCipher's `sqlcipher_export`), for tools that remove encryption.
+    ///
+    /// - Throws: `.encryptionUnavailable` without SQLCipher; `.misuse` when `destination`
+    ///   already exists; SQLite's errors while exporting.
+    public func exportPlaintext(to destination: String) throws {
+        guard SQLiteEngine.isSQLCipher else { throw DatabaseError.encryptionUnavailable }
+        guard !FileManager.default.fileExists(atPath: destination) else {
+            throw DatabaseError.misuse("cannot export to \(destination): the file exists")
+        }
+        try export(to: destination, key: "")
+    }
+
+    /// Exports the main database into a new file at `destination`, encrypted with `key`, or
+    /// plaintext when `key` is empty. The key is a bound value, never SQL text. The file is
+    /// created first, so connections opened without the create flag can export too; it is
+    /// removed again if the export fails.
+    func export(to destination: String, key: String) throws {
+        guard FileManager.default.createFile(atPath: destination, contents: nil) else {
+            throw DatabaseError.fileSystem("cannot create \(destination)")
+        }
+        do {
+            let attach = try prepare("ATTACH DATABASE ? AS persistance_export KEY ?")
+            try attach.execute([destination, key])
+            attach.clearBindings()
+        } catch {
+            try? FileManager.default.removeItem(atPath: destination)
+            throw error
+        }
+        do {
+            try execute("SELECT sqlcipher_export('persistance_export')")
+            let userVersion = try fetchOne(Int.self, "PRAGMA main.user_version") ?? 0
+            try execute("PRAGMA persistance_export.user_version = \(userVersion)")
+            try execute("DETACH DATABASE persistance_export")
+        } catch {
+            try? execute("DETACH DATABASE persistance_export")
+            try? FileManager.default.removeItem(atPath: destination)
+            throw error
+        }
+    }
+
+    /// A SQLCipher function that takes a key.
+    enum KeyFunction: String {
+        /// `sqlite3_key`: keys a connection that has not read its file yet.
+        case key = "sqlite3_key"
+        /// `sqlite3_rekey`: re-encrypts the database with the key. SQLCipher 3 reports
+        /// success even when the rewrite fails, so callers verify by opening the file with
+        /// the new key.
+        case rekey = "sqlite3_rekey"
+    }
+
+    /// Calls `function` with the key's UTF-8 bytes and their count; the key never becomes SQL.
+    func call(_ function: KeyFunction, with key: String) throws {
+        #if SQLCipher
+        let handle = try sqliteHandle()
+        let bytes = Array(key.utf8)
+        let code = bytes.withUnsafeBytes { buffer in
+            let count = Int32(clamping: buffer.count)
+            switch function {
+            case .key: return sqlite3_key(handle, buffer.baseAddress, count)
+            case .rekey: return sqlite3_rekey(handle, buffer.baseAddress, count)
+            }
+        }
+        guard code == SQLITE_OK else {
+            throw DatabaseError(
+                kind: .sqlite, extendedResultCode: ResultCode(rawValue: code), message: "\(function.rawValue) failed")
+        }
+        #else
+        throw DatabaseError.encryptionUnavailable
+        #endif
+    }
+}

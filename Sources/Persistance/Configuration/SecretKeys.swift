@@ -1,0 +1,141 @@
+import Foundation
+
+/// A database's encryption keys, oldest first and newest last, and how a file is opened
+/// with them: new files get the newest key, files keyed with an older key are re-keyed to
+/// the newest, plaintext files are encrypted in place.
+///
+/// Keys are handed to SQLCipher as their UTF-8 bytes (`sqlite3_key`); they never appear in
+/// SQL text, error messages or logs.
+struct SecretKeys: Sendable {
+    /// Places where a test can make a key change fail, to check what is left behind.
+    enum Checkpoint: Sendable {
+        /// A plaintext file has been exported to its encrypted copy, which is about to replace it.
+        case beforeReplacingFile
+        /// The file opened with an older key and is about to be re-keyed to the newest.
+        case beforeRekey
+    }
+
+    /// The keys, oldest first; never empty.
+    let keys: [String]
+    /// Called at each checkpoint; throwing interrupts the key change there. For tests.
+    var interruption: (@Sendable (Checkpoint) throws -> Void)?
+
+    /// The keys of a configuration, or nil when it lists none.
+    ///
+    /// - Throws: `.encryptionUnavailable` when keys are listed in a build without SQLCipher;
+    ///   `.configuration` when a key is empty or contains NUL.
+    init?(_ keys: [String]) throws {
+        guard !keys.isEmpty else { return nil }
+        guard SQLiteEngine.isSQLCipher else { throw DatabaseError.encryptionUnavailable }
+        for key in keys {
+            try Self.validate(key)
+        }
+        self.keys = keys
+    }
+
+    /// Throws `.configuration` unless `key` is usable; the message never includes the key.
+    static func validate(_ key: String) throws {
+        guard !key.isEmpty, !key.utf8.contains(0) else {
+            throw DatabaseError.configuration("an encryption key is empty or contains a NUL character")
+        }
+    }
+
+    /// The key new files get and old files are re-keyed to.
+    var newest: String { keys[keys.count - 1] }
+
+    /// The order keys are tried in on an encrypted file: the newest, then the others from
+    /// newer to older (the file most likely has a recent key), each once.
+    var candidates: [String] {
+        var seen = Set<String>()
+        return keys.reversed().filter { seen.insert($0).inserted }
+    }
+
+    /// `options` with `key` applied right after the file opens, before anything reads it.
+    static func options(_ options: Connection.Options, keyedWith key: String) -> Connection.Options {
+        var keyed = options
+        let prepare = options.prepare
+        keyed.prepare = { connection in
+            try connection.call(.key, with: key)
+            try prepare?(connection)
+        }
+        return keyed
+    }
+
+    /// Opens the file at `path` for writing, leaving it encrypted with the newest key.
+    ///
+    /// - Throws: `.wrongKey` when no key opens an encrypted file (the file is not modified);
+    ///   `.rekeyFailed` when re-keying did not take; the errors of opening and exporting.
+    func openWriter(path: String, options: Connection.Options) throws -> Connection {
+        switch try FileContent(path: path) {
+        case .absent:
+            return try Connection(path: path, options: Self.options(options, keyedWith: newest))
+        case .plaintext:
+            try encryptInPlace(path: path)
+            return try Connection(path: path, options: Self.options(options, keyedWith: newest))
+        case .unrecognized:
+            return try openRotating(path: path, options: options)
+        }
+    }
+
+    /// Tries each candidate key; the first that opens the file wins and the file is
+    /// re-keyed to the newest key before the connection is returned.
+    private func openRotating(path: String, options: Connection.Options) throws -> Connection {
+        for key in candidates {
+            let connection: Connection
+            do {
+                connection = try Connection(path: path, options: Self.options(options, keyedWith: key))
+            } catch ResultCode.notADatabase {
+                continue
+            }
+            if key == newest { return connection }
+            do {
+                try interruption?(.beforeRekey)
+                try connection.call(.rekey, with: newest)
+                try connection.close()
+            } catch {
+                try? connection.close()
+                throw error
+            }
+            do {
+                return try Connection(path: path, options: Self.options(options, keyedWith: newest))
+            } catch ResultCode.notADatabase {
+                throw DatabaseError(
+                    kind: .rekeyFailed,
+                    message: "re-keying \(path) to the newest key did not take effect; it still opens with an older key")
+            }
+        }
+        throw DatabaseError(
+            kind: .wrongKey,
+            message: "none of the \(keys.count) configured keys opens \(path) (or it is not a database); "
+                + "the file was left unchanged")
+    }
+
+    /// What the first bytes of a database file say about it.
+    private enum FileContent {
+        /// No file, or an empty one: a new database.
+        case absent
+        /// A plaintext SQLite database.
+        case plaintext
+        /// Anything else: an encrypted database (or not a database at all).
+        case unrecognized
+
+        private static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+        init(path: String) throws {
+            guard FileManager.default.fileExists(atPath: path) else {
+                self = .absent
+                return
+            }
+            guard let file = FileHandle(forReadingAtPath: path) else {
+                throw DatabaseError.fileSystem("cannot read \(path)")
+            }
+            defer { try? file.close() }
+            let header = try file.read(upToCount: Self.sqliteHeader.count) ?? Data()
+            if header.isEmpty {
+                self = .absent
+            } else {
+                self = Array(header) == Self.sqliteHeader ? .plaintext : .unrecognized
+            }
+        }
+    }
+}
