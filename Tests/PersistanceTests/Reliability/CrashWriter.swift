@@ -28,11 +28,31 @@ enum CrashWriter {
         return try #require(found, "\(name) not found beside the test bundle; build it with `swift build`")
     }
 
-    /// Starts the writer with `arguments`, kills it with SIGKILL after `delay` unless it has
+    /// When a run is killed.
+    enum KillMoment {
+        /// This long after the process starts (often while it opens the database).
+        case afterStart(Duration)
+        /// This long after it reports its first change (while it is busy changing things).
+        case afterFirstReport(Duration)
+
+        /// One of the two, at random, with a delay of up to `maximum`.
+        static func random(upTo maximum: Duration) -> KillMoment {
+            let delay = maximum * Double.random(in: 0...1)
+            return Bool.random() ? .afterStart(delay) : .afterFirstReport(delay)
+        }
+    }
+
+    /// Starts the writer with `arguments`, kills it with SIGKILL at `moment` unless it has
     /// exited by then, and returns how it ended.
-    static func run(_ arguments: [String], killingAfter delay: Duration) async throws -> Run {
-        try await run(arguments) { process in
-            try? await Task.sleep(for: delay)
+    static func run(_ arguments: [String], killedAt moment: KillMoment) async throws -> Run {
+        try await run(arguments) { process, output in
+            switch moment {
+            case .afterStart(let delay):
+                try? await Task.sleep(for: delay)
+            case .afterFirstReport(let delay):
+                await output.firstLine.value
+                try? await Task.sleep(for: delay)
+            }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
     }
@@ -40,7 +60,7 @@ enum CrashWriter {
     /// Runs the writer with `arguments` to its end; kills it, failing the test, if it is
     /// still running after `seconds`.
     static func runToEnd(_ arguments: [String], within seconds: Double = 60) async throws -> Run {
-        let run = try await run(arguments) { process in
+        let run = try await run(arguments) { process, _ in
             let deadline = Date().addingTimeInterval(seconds)
             while process.isRunning, Date() < deadline {
                 try? await Task.sleep(for: .milliseconds(10))
@@ -51,7 +71,9 @@ enum CrashWriter {
         return run
     }
 
-    private static func run(_ arguments: [String], stopping stop: (Process) async -> Void) async throws -> Run {
+    private static func run(
+        _ arguments: [String], stopping stop: (Process, OutputReader) async -> Void
+    ) async throws -> Run {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
@@ -61,11 +83,11 @@ enum CrashWriter {
         let exited = OneShot<Void>()
         process.terminationHandler = { _ in exited.fulfill(()) }
         // Drain both pipes while the writer runs, so it never blocks on a full pipe.
-        let printed = readToEnd(output), errorOutput = readToEnd(errors)
+        let printed = OutputReader(output), errorOutput = OutputReader(errors)
         try process.run()
-        await stop(process)
+        await stop(process, printed)
         await exited.value
-        let text = String(decoding: await printed.value, as: UTF8.self)
+        let text = String(decoding: await printed.all.value, as: UTF8.self)
         // A line without its newline was being written when the process died: not reported.
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.removeLast()
@@ -73,14 +95,27 @@ enum CrashWriter {
             lines: lines,
             wasKilled: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
             status: process.terminationStatus,
-            errorOutput: String(decoding: await errorOutput.value, as: UTF8.self))
+            errorOutput: String(decoding: await errorOutput.all.value, as: UTF8.self))
     }
 
-    /// Reads `pipe` to its end on a thread of its own.
-    private static func readToEnd(_ pipe: Pipe) -> OneShot<Data> {
-        let data = OneShot<Data>()
-        let handle = pipe.fileHandleForReading
-        Thread { data.fulfill(handle.readDataToEndOfFile()) }.start()
-        return data
+    /// Reads a pipe to its end on a thread of its own, telling when the first line is complete.
+    final class OutputReader: Sendable {
+        /// Set when a first newline has arrived, or the pipe has ended.
+        let firstLine = OneShot<Void>()
+        /// Everything read, set when the pipe has ended.
+        let all = OneShot<Data>()
+
+        init(_ pipe: Pipe) {
+            let handle = pipe.fileHandleForReading
+            Thread { [firstLine, all] in
+                var data = Data()
+                while case let chunk = handle.availableData, !chunk.isEmpty {
+                    data.append(chunk)
+                    if chunk.contains(UInt8(ascii: "\n")) { firstLine.fulfill(()) }
+                }
+                firstLine.fulfill(())
+                all.fulfill(data)
+            }.start()
+        }
     }
 }
