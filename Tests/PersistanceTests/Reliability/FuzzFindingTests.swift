@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+@testable import Persistance
+
+/// What the fuzzers in `Fuzz/` found, kept as regression tests (their crashing inputs are
+/// in `Fuzz/Regressions/`).
+@Suite struct FuzzFindingTests {
+    /// ValueFuzzer: reading a REAL infinity as `Decimal` trapped in `Decimal(Double)`, and a
+    /// REAL beyond `Decimal`'s range read as NaN. Both are decoding errors now.
+    @Test(arguments: [Double.infinity, -.infinity, .nan, 1e308, -1e200, .leastNonzeroMagnitude])
+    func realOutsideDecimalRangeIsADecodingError(real: Double) {
+        #expect(Decimal.fromDatabaseValue(.real(real)) == nil)
+        let error = #expect(throws: DatabaseError.self) { try Decimal.decode(.real(real), column: "amount") }
+        #expect(error?.kind == .decoding && error?.column == "amount")
+    }
+
+    @Test func decimalStillReadsRealsInItsRange() throws {
+        let conn = try Connection.inMemory()
+        #expect(try conn.fetchOne(Decimal.self, "SELECT 12.5") == Decimal(string: "12.5"))
+        let large = try #require(try conn.fetchOne(Decimal.self, "SELECT -1e100"))
+        #expect(large < Decimal(string: "-9.99e99")! && large > Decimal(string: "-1.01e100")!)
+    }
+}
