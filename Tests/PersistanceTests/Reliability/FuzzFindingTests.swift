@@ -21,4 +21,16 @@ import Testing
         let large = try #require(try conn.fetchOne(Decimal.self, "SELECT -1e100"))
         #expect(large < Decimal(string: "-9.99e99")! && large > Decimal(string: "-1.01e100")!)
     }
+
+    /// ValueFuzzer: a `DatabaseValue.real(.nan)` was bound as NULL (SQLite turns NaN into NULL),
+    /// where `Double.nan` is refused. Binding it is an encoding error now, and nothing is written.
+    @Test func nanDatabaseValueIsRefusedWhenBound() throws {
+        let conn = try Connection.inMemory()
+        try conn.execute("CREATE TABLE t(r REAL)")
+        let nan = DatabaseValue.real(.nan)
+        expectThrows(.encoding) { try conn.execute("INSERT INTO t VALUES (?)", [nan]) }
+        expectThrows(.encoding) { try conn.execute("INSERT INTO t VALUES (:r)", ["r": nan]) }
+        expectThrows(.encoding) { try conn.fetchOne("SELECT ?", [DatabaseValue.real(-.nan)]) }
+        #expect(try conn.fetchOne(Int.self, "SELECT count(*) FROM t") == 0)
+    }
 }
