@@ -33,4 +33,19 @@ import Testing
         expectThrows(.encoding) { try conn.fetchOne("SELECT ?", [DatabaseValue.real(-.nan)]) }
         #expect(try conn.fetchOne(Int.self, "SELECT count(*) FROM t") == 0)
     }
+
+    /// ValueFuzzer: date text with a time-zone offset out of range (`+25:30`) was read as a
+    /// date, shifted by a day, where SQLite's date functions reject it. Offsets now follow
+    /// SQLite's limits: at most 14 hours and 59 minutes.
+    @Test(arguments: ["1999-12-31 12:00:00+25:30", "1999-12-31 12:00+15:00", "1999-12-31T12:00:00-14:60", "2024-01-01 00:00+99:99"])
+    func dateWithAnOutOfRangeOffsetIsNotADate(text: String) throws {
+        #expect(Date.fromDatabaseValue(.text(text)) == nil)
+        let conn = try Connection.inMemory()
+        #expect(try conn.fetchOne(Double?.self, "SELECT julianday(?)", [text]) == .some(nil))
+    }
+
+    @Test func dateOffsetsWithinRangeStillRead() {
+        #expect(Date.fromDatabaseValue(.text("2000-01-01 14:00:00+14:00")) == Date(timeIntervalSince1970: 946_684_800))
+        #expect(Date.fromDatabaseValue(.text("1999-12-31T10:01-13:59")) == Date(timeIntervalSince1970: 946_684_800))
+    }
 }
