@@ -5,7 +5,7 @@ import Persistance
 /// migrates it when a later "release" of the app adds a step, and (built with the
 /// SQLCipher trait) encrypts it and rotates its key when the release adds a newer key.
 func runConfigurationDemo(in directory: String) throws {
-    print("\n== Configuration: targets, migrations, encryption keys")
+    section("Configuration: targets, migrations, encryption keys")
     defer { TargetRegistry.shared.unregister("shop") }
     let name = "shop_demo.sqlite"
 

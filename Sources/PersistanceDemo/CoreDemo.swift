@@ -46,8 +46,3 @@ func runCoreDemo(in directory: String) throws {
         print("a NULL title is refused with SQLITE_CONSTRAINT_NOTNULL")
     }
 }
-
-/// Prints a section heading.
-func section(_ title: String) {
-    print("\n== \(title)")
-}

@@ -4,7 +4,7 @@ import Persistance
 /// The executor demo: a hundred tasks read concurrently while four tasks write, then the
 /// counts show that every write landed and that no read ever saw the table shrink.
 func runExecutorDemo(in directory: String) async throws {
-    print("== Executor: serialised writes, concurrent reads")
+    section("Executor: serialised writes, concurrent reads")
     let path = URL(fileURLWithPath: directory).appendingPathComponent("executor-demo.sqlite").path
     let db = try await Database.open(configuration: DatabaseConfiguration(path: path))
     try await db.write { conn in

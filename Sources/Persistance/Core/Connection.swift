@@ -90,6 +90,7 @@ public final class Connection {
         statementCache = StatementCache(capacity: options.statementCacheCapacity)
         do {
             sqlite3_extended_result_codes(opened, 1)
+            persistance_disable_double_quoted_strings(opened)
             let milliseconds = options.busyTimeout.components.seconds * 1000
                 + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
             sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))

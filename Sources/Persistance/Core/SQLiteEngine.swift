@@ -26,6 +26,10 @@ public enum SQLiteEngine {
     public static let supportsUpsert = versionNumber >= 3_024_000
     /// Window functions (SQLite 3.25).
     public static let supportsWindowFunctions = versionNumber >= 3_025_000
+    /// Whether a double-quoted name that matches no column is an error (SQLite 3.29+, where
+    /// every connection turns the string-literal fallback off). On older engines SQLite reads
+    /// such a name as a string, so a misspelt column compares as a constant.
+    public static let rejectsUnknownQuotedIdentifiers = versionNumber >= 3_029_000
     /// `RETURNING` clauses (SQLite 3.35).
     public static let supportsReturning = versionNumber >= 3_035_000
     /// The JSON functions (`json`, `json_extract`, …).

@@ -7,8 +7,9 @@ extension Database {
     /// read fails with SQLite's read-only error.
     ///
     /// Cancelling the task before the block starts makes the call throw `CancellationError`
-    /// without running it; cancelling it while the block runs interrupts the running
-    /// statement, and a block that then fails throws `CancellationError`.
+    /// without running it; cancelling it while the block runs interrupts the block's running
+    /// statement (and any it starts later), and a block that then fails throws
+    /// `CancellationError`.
     /// - Throws: the block's error; `CancellationError`; `DatabaseError.Kind.databaseClosed`
     ///   when the database is closed, or closes before the block starts.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
@@ -22,8 +23,9 @@ extension Database {
     /// Writes run one at a time, in the order they were submitted.
     ///
     /// Cancelling the task before the block starts makes the call throw `CancellationError`
-    /// without running it; cancelling it while the block runs interrupts the running
-    /// statement and rolls the transaction back, and the call throws `CancellationError`.
+    /// without running it; cancelling it while the block runs interrupts the block's running
+    /// statement (and any it starts later) and rolls the transaction back, and the call
+    /// throws `CancellationError`.
     /// - Throws: the block's error; `CancellationError`; `DatabaseError.Kind.databaseClosed`
     ///   when the database is closed, or closes before the block starts.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {

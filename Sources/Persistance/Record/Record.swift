@@ -1,12 +1,50 @@
-/// A value stored as a row of a table. (Contract stub: the records issue fills this in.)
+/// A value stored as a row of a table.
+///
+/// Any `Codable` type becomes a record by declaring it: the library's own row encoder
+/// and decoder map its properties (or its `CodingKeys`) to columns. A `Row` is a record
+/// too, and the same record type can be stored in several tables.
+///
+/// ```swift
+/// struct Player: Record, Codable {
+///     var id: Int64?
+///     var name: String
+///     var score: Double
+/// }
+/// ```
+///
+/// For raw-C speed, implement the requirements by hand: conform to `FastDecodableRecord`
+/// to read columns by index, and write `encode(into:)` to set columns by name in table order.
 public protocol Record {
     /// A function that reads one record from the current row of `statement`.
     /// Column positions are resolved here, once per statement, not once per row.
     static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self
+
+    /// Writes the record's column values into `container`.
+    ///
+    /// `Encodable` records get this from the library's row encoder; other records throw
+    /// an encoding error unless they implement it.
+    func encode(into container: inout RecordValues) throws
+
+    /// Called after an insert that let SQLite choose the integer primary key `column`,
+    /// with the new row id. The default does nothing, except for `Codable` records, which
+    /// get the property coded under `column` set to `rowID`.
+    mutating func didInsert(rowID: Int64, column: String) throws
+
+    /// How the row encoder and decoder store this record's `Date` properties.
+    /// Defaults to `.text`, the format of `Date`'s own database conversion.
+    static var databaseDateStrategy: DatabaseDateStrategy { get }
 }
 
-extension Row: Record {
-    public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Row {
-        Row.init(statement:)
+extension Record {
+    /// Throws: a record that is not `Encodable` must implement `encode(into:)` to be written.
+    public func encode(into container: inout RecordValues) throws {
+        throw DatabaseError.encoding(
+            "\(Self.self) is neither Encodable nor implements encode(into:), so it cannot be written")
     }
+
+    /// Does nothing.
+    public mutating func didInsert(rowID: Int64, column: String) throws {}
+
+    /// `.text`, the format of `Date`'s own database conversion.
+    public static var databaseDateStrategy: DatabaseDateStrategy { .text }
 }

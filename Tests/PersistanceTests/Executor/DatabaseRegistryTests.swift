@@ -54,13 +54,14 @@ import Testing
 
     @Test func failedOpenLeavesNoEntry() async throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("missing/test.sqlite")
+        let path = directory.path("test.sqlite")
+        try Data(String(repeating: "not a database ", count: 300).utf8).write(to: URL(fileURLWithPath: path))
         await #expect { try await Database.open(configuration: testConfiguration(path)) } throws: {
-            isDatabaseError($0, code: .cantOpen)
+            isDatabaseError($0, code: .notADatabase)
         }
         #expect(DatabaseRegistry.shared.database(for: DatabasePath.canonical(path)) == nil)
         // A later open tries again.
-        try FileManager.default.createDirectory(atPath: directory.path("missing"), withIntermediateDirectories: false)
+        try FileManager.default.removeItem(atPath: path)
         let db = try await Database.open(configuration: testConfiguration(path))
         try await closeWithinTimeout(db)
     }

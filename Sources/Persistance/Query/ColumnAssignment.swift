@@ -1,0 +1,30 @@
+/// One `column = value` of an `UPDATE`, made with `Column.set(to:)`.
+///
+/// ```swift
+/// try query.updateAll(conn, Column("score").set(to: 0), Column("name").set(to: nil))
+/// try query.updateAll(conn, Column("score").set(to: Column("score") + 1))
+/// ```
+public struct ColumnAssignment: SQLRenderable, Sendable {
+    /// The assigned column's name, unquoted.
+    public let column: String
+    let value: SQLExpression
+
+    /// Writes `"column" = value`.
+    func render(into renderer: inout SQLRenderer) throws {
+        try renderer.appendIdentifier(column)
+        renderer.append(" = ")
+        try value.render(into: &renderer)
+    }
+}
+
+extension Column {
+    /// Sets this column to `value`, bound as a parameter; nil sets it to NULL.
+    public func set(to value: (any DatabaseValueConvertible)?) -> ColumnAssignment {
+        ColumnAssignment(column: name, value: SQLExpression.value(value))
+    }
+
+    /// Sets this column to the value of `expression`, computed per row.
+    public func set(to expression: any SQLExpressible) -> ColumnAssignment {
+        ColumnAssignment(column: name, value: expression.sqlExpression)
+    }
+}

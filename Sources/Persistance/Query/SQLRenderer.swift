@@ -1,0 +1,148 @@
+/// Turns pieces into one SQL statement and the values bound to it, then prepares (from the
+/// connection's statement cache) and binds it.
+///
+/// Identifiers are quoted with `"` (a `"` inside is doubled); values become `?` parameters.
+/// Raw fragments bring their own positional or named arguments: positional ones are bound
+/// in the order their `?` appear among all the statement's `?`, named ones by name.
+struct SQLRenderer {
+    /// The SQL text as UTF-8: appending bytes is much cheaper than appending to a `String`.
+    private var bytes: [UInt8] = []
+    /// The values of the `?` parameters, in the order they appear.
+    private(set) var values: [DatabaseValue] = []
+    /// The values of the named parameters of raw fragments.
+    private var namedValues: [String: DatabaseValue] = [:]
+
+    init() {
+        bytes.reserveCapacity(256)
+    }
+
+    /// The SQL text.
+    var sql: String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func append(_ pieces: [SQLPiece]) throws {
+        for piece in pieces {
+            switch piece {
+            case .text(let text): append(text)
+            case .identifier(let name): try appendIdentifier(name)
+            case .value(let value): appendValue(value)
+            case .fragment(let fragment, let arguments): try appendFragment(fragment, arguments)
+            case .invalid(let error): throw error
+            }
+        }
+    }
+
+    /// Appends each element, separated by `, `.
+    mutating func appendList(_ elements: [some SQLRenderable]) throws {
+        for (index, element) in elements.enumerated() {
+            if index > 0 { append(", ") }
+            try element.render(into: &self)
+        }
+    }
+
+    /// Appends `name` as a quoted identifier, with each `"` inside doubled. A NUL character
+    /// would end the SQL text early for SQLite, so it is an error.
+    mutating func appendIdentifier(_ name: String) throws {
+        let quote = UInt8(ascii: "\"")
+        bytes.append(quote)
+        for byte in name.utf8 {
+            if byte == 0 { throw DatabaseError.invalidQuery("identifier contains a NUL character") }
+            if byte == quote { bytes.append(quote) }
+            bytes.append(byte)
+        }
+        bytes.append(quote)
+    }
+
+    mutating func appendValue(_ value: DatabaseValue) {
+        bytes.append(UInt8(ascii: "?"))
+        values.append(value)
+    }
+
+    private mutating func appendFragment(_ fragment: String, _ arguments: StatementArguments) throws {
+        if let failure = arguments.conversionError {
+            throw DatabaseError(kind: .encoding, message: failure, sql: fragment)
+        }
+        append(fragment)
+        switch arguments.storage {
+        case .positional(let positional):
+            values.append(contentsOf: positional)
+        case .named(let named):
+            for (name, value) in named {
+                if let existing = namedValues.updateValue(value, forKey: name), existing != value {
+                    throw DatabaseError.invalidQuery("parameter :\(name) is given two different values", sql: fragment)
+                }
+            }
+        }
+    }
+
+    // MARK: Running
+
+    /// The statement for the SQL, from `conn`'s statement cache, with every parameter bound.
+    func statement(in conn: Connection) throws -> Statement {
+        let statement = try conn.cachedStatement(sql)
+        try bind(statement)
+        return statement
+    }
+
+    /// A cursor over the statement's rows; `makeDecoder` is called once, before the first row.
+    func cursor<Element>(
+        in conn: Connection, _ makeDecoder: (Statement) throws -> (Statement) throws -> Element
+    ) throws -> Cursor<Element> {
+        let statement = try statement(in: conn)
+        return Cursor(statement: statement, decode: try makeDecoder(statement))
+    }
+
+    /// A cursor over the first column of the statement's rows, converted to `T`.
+    func valueCursor<T: DatabaseValueConvertible>(in conn: Connection, as type: T.Type) throws -> Cursor<T> {
+        try cursor(in: conn) { _ in { statement in try statement.value(at: 0, as: T.self) } }
+    }
+
+    /// Runs the statement to completion and returns the number of rows it changed.
+    func execute(in conn: Connection) throws -> Int {
+        let statement = try statement(in: conn)
+        defer { statement.reset() }
+        while try statement.step() {}
+        return conn.changes
+    }
+
+    private func bind(_ statement: Statement) throws {
+        guard !namedValues.isEmpty else {
+            guard values.count == statement.parameterCount else {
+                throw argumentError(statement, "statement takes \(statement.parameterCount) argument(s), \(values.count) given")
+            }
+            for (offset, value) in values.enumerated() {
+                try statement.bind(value, at: offset + 1)
+            }
+            return
+        }
+        var positional = values.makeIterator()
+        var usedNames = Set<String>()
+        for (offset, name) in statement.parameterNames.enumerated() {
+            let value: DatabaseValue
+            if let name {
+                guard let named = namedValues[name] else { throw argumentError(statement, "no argument for parameter :\(name)") }
+                value = named
+                usedNames.insert(name)
+            } else {
+                guard let next = positional.next() else { throw argumentError(statement, "not enough positional arguments") }
+                value = next
+            }
+            try statement.bind(value, at: offset + 1)
+        }
+        if positional.next() != nil {
+            throw argumentError(statement, "too many positional arguments")
+        }
+        if let unknown = namedValues.keys.sorted().first(where: { !usedNames.contains($0) }) {
+            throw argumentError(statement, "statement has no parameter named \"\(unknown)\"")
+        }
+    }
+
+    private func argumentError(_ statement: Statement, _ message: String) -> DatabaseError {
+        DatabaseError(kind: .invalidArguments, message: message, sql: statement.sql)
+    }
+}

@@ -1,0 +1,121 @@
+/// The library's Codable decoder for records: reads each coded property straight from its
+/// column, at a position resolved once per statement (see `RowDecodingPlan`).
+///
+/// Unknown columns are ignored; a missing column decodes as nil for an optional property
+/// and is an error naming the column for a non-optional one; NULL in a non-optional
+/// property and a value of the wrong type are decoding errors naming the column.
+struct RowDecoder: Decoder {
+    let plan: RowDecodingPlan
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(plan: plan))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw Self.notKeyed
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw Self.notKeyed
+    }
+
+    private static var notKeyed: DatabaseError {
+        DatabaseError(kind: .decoding, message: "a record decodes from a keyed container, one key per column")
+    }
+}
+
+/// The keyed container of `RowDecoder`: one key, one column.
+struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let plan: RowDecodingPlan
+
+    var codingPath: [any CodingKey] { [] }
+
+    var allKeys: [Key] {
+        plan.columnNames.compactMap { Key(stringValue: $0) }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        plan.position(of: key.stringValue) != nil
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let position = plan.position(of: key.stringValue) else { return true }
+        return plan.source.value(at: position).isNull
+    }
+
+    // The common column types skip the dynamic type checks of the generic path.
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try required(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try required(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try required(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try required(type, key) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try required(type, key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let column = key.stringValue
+        guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
+        return try ColumnValueCoding.decode(
+            type, from: plan.source.value(at: position), dateStrategy: plan.dateStrategy, column: column)
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optional(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(type, key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let column = key.stringValue
+        guard let position = plan.position(of: column) else { return nil }
+        let value = plan.source.value(at: position)
+        if value.isNull { return nil }
+        return try ColumnValueCoding.decode(type, from: value, dateStrategy: plan.dateStrategy, column: column)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        throw Self.nested(key)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        throw Self.nested(key)
+    }
+
+    func superDecoder() -> any Decoder {
+        RowDecoder(plan: plan)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        throw Self.nested(key)
+    }
+
+    @inline(__always)
+    private func required<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T {
+        let column = key.stringValue
+        guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
+        return try T.decode(plan.source.value(at: position), column: column)
+    }
+
+    @inline(__always)
+    private func optional<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
+        let column = key.stringValue
+        guard let position = plan.position(of: column) else { return nil }
+        let value = plan.source.value(at: position)
+        if value.isNull { return nil }
+        return try T.decode(value, column: column)
+    }
+
+    private static func missing(_ column: String, _ type: Any.Type) -> DatabaseError {
+        DatabaseError(kind: .columnNotFound, message: "no column for non-optional \(type)", column: column)
+    }
+
+    private static func nested(_ key: Key) -> DatabaseError {
+        DatabaseError(
+            kind: .decoding,
+            message: "nested containers are not columns; make the property a Codable type to read it from JSON",
+            column: key.stringValue)
+    }
+}

@@ -1,0 +1,52 @@
+/// The row decoder's state for one statement (or one `Row`): the position of each coded
+/// key, learned on the first row and checked with one string comparison on the next.
+///
+/// A `Decodable` type asks for its keys in the same order on every row, so the n-th key
+/// asked for is compared with the n-th key of the previous row; only a different key is
+/// looked up by name. No dictionary is built or consulted per row. The plan is used by
+/// one statement on one thread, so its state opts out of run-time exclusivity checks.
+@usableFromInline
+final class RowDecodingPlan {
+    private struct Request {
+        var key: String
+        var position: Int?
+    }
+
+    let source: ColumnSource
+    let dateStrategy: DatabaseDateStrategy
+    private let columns: RowColumns
+    @exclusivity(unchecked) private var requests: [Request] = []
+    @exclusivity(unchecked) private var requestCount = 0
+
+    @usableFromInline
+    init(source: ColumnSource, dateStrategy: DatabaseDateStrategy) {
+        self.source = source
+        self.dateStrategy = dateStrategy
+        columns = source.columns
+    }
+
+    /// The column names of the source.
+    var columnNames: [String] { columns.names }
+
+    /// Decodes one `T` from the source's current row.
+    @usableFromInline
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        requestCount = 0
+        return try T(from: RowDecoder(plan: self))
+    }
+
+    /// The position of the column coded under `key`, or nil when the source has no such column.
+    func position(of key: String) -> Int? {
+        defer { requestCount += 1 }
+        if requestCount < requests.count, requests[requestCount].key == key {
+            return requests[requestCount].position
+        }
+        let request = Request(key: key, position: columns.index(of: key))
+        if requestCount < requests.count {
+            requests[requestCount] = request
+        } else {
+            requests.append(request)
+        }
+        return request.position
+    }
+}

@@ -1,0 +1,99 @@
+/// One column of a table declaration: name, type affinity, primary key, constraints, default.
+///
+/// ```swift
+/// .integer("id", primaryKey: .autoincrement)
+/// .text("name", notNull: true, unique: true)
+/// .real("score", default: 0)
+/// ```
+/// A default applies whenever the table writes NULL into the column: a nil property on
+/// insert, and a value set to nil by an update.
+public struct ColumnDefinition: Sendable, Hashable {
+    /// SQLite's type affinity of a column.
+    public enum Affinity: String, Sendable, Hashable {
+        /// Prefers 64-bit integers; an INTEGER primary key is the row id.
+        case integer = "INTEGER"
+        /// Prefers 8-byte floating point.
+        case real = "REAL"
+        /// Prefers text; numbers stored into it become text.
+        case text = "TEXT"
+        /// Stores values as they are given.
+        case blob = "BLOB"
+        /// Prefers integers, then reals, for values that look like numbers.
+        case numeric = "NUMERIC"
+    }
+
+    /// How a column is the table's primary key.
+    public enum PrimaryKey: Sendable, Hashable {
+        /// A plain primary key. On an INTEGER column it is the row id: a new row without
+        /// one gets the highest id plus one, so ids of deleted rows may come back.
+        case plain
+        /// An INTEGER primary key that never reuses an id, even of deleted rows
+        /// (`AUTOINCREMENT`); `truncate` starts it over.
+        case autoincrement
+    }
+
+    /// The column's name, unquoted.
+    public var name: String
+    /// The column's type affinity.
+    public var affinity: Affinity
+    /// Whether, and how, the column is the primary key.
+    public var primaryKey: PrimaryKey?
+    /// Whether NULL is rejected (`NOT NULL`).
+    public var isNotNull: Bool
+    /// Whether two rows may not share a value (`UNIQUE`).
+    public var isUnique: Bool
+    /// The value stored in place of NULL (`DEFAULT`).
+    public var defaultValue: DatabaseValue?
+
+    /// A column of any affinity.
+    public init(
+        _ name: String, affinity: Affinity, primaryKey: PrimaryKey? = nil,
+        notNull: Bool = false, unique: Bool = false, default defaultValue: DatabaseValue? = nil
+    ) {
+        self.name = name
+        self.affinity = affinity
+        self.primaryKey = primaryKey
+        self.isNotNull = notNull
+        self.isUnique = unique
+        self.defaultValue = defaultValue
+    }
+
+    /// An INTEGER column.
+    public static func integer(
+        _ name: String, primaryKey: PrimaryKey? = nil, notNull: Bool = false, unique: Bool = false,
+        default defaultValue: DatabaseValue? = nil
+    ) -> ColumnDefinition {
+        ColumnDefinition(
+            name, affinity: .integer, primaryKey: primaryKey, notNull: notNull, unique: unique, default: defaultValue)
+    }
+
+    /// A REAL column.
+    public static func real(
+        _ name: String, notNull: Bool = false, unique: Bool = false, default defaultValue: DatabaseValue? = nil
+    ) -> ColumnDefinition {
+        ColumnDefinition(name, affinity: .real, notNull: notNull, unique: unique, default: defaultValue)
+    }
+
+    /// A TEXT column.
+    public static func text(
+        _ name: String, primaryKey: PrimaryKey? = nil, notNull: Bool = false, unique: Bool = false,
+        default defaultValue: DatabaseValue? = nil
+    ) -> ColumnDefinition {
+        ColumnDefinition(
+            name, affinity: .text, primaryKey: primaryKey, notNull: notNull, unique: unique, default: defaultValue)
+    }
+
+    /// A BLOB column.
+    public static func blob(
+        _ name: String, notNull: Bool = false, unique: Bool = false, default defaultValue: DatabaseValue? = nil
+    ) -> ColumnDefinition {
+        ColumnDefinition(name, affinity: .blob, notNull: notNull, unique: unique, default: defaultValue)
+    }
+
+    /// A NUMERIC column.
+    public static func numeric(
+        _ name: String, notNull: Bool = false, unique: Bool = false, default defaultValue: DatabaseValue? = nil
+    ) -> ColumnDefinition {
+        ColumnDefinition(name, affinity: .numeric, notNull: notNull, unique: unique, default: defaultValue)
+    }
+}

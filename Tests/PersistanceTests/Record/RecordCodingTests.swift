@@ -1,0 +1,316 @@
+import Foundation
+import Testing
+
+@testable import Persistance
+
+private typealias Player = RecordFixtures.Player
+
+/// A record with every supported kind of property and custom column names.
+private struct Profile: Record, Codable, Equatable {
+    enum Color: String, Codable { case red, green }
+    enum Level: Int, Codable { case low = 1, high = 2 }
+    struct Address: Codable, Equatable {
+        var city: String
+        var zip: String?
+    }
+
+    var id: Int64?
+    var created: Date
+    var token: UUID
+    var homepage: URL
+    var balance: Decimal
+    var isActive: Bool
+    var color: Color
+    var level: Level
+    var tags: [String]
+    var address: Address
+    var nickname: String?
+    var favoriteColor: Color?
+
+    enum CodingKeys: String, CodingKey {
+        case id, token, homepage, balance, color, level, tags, address, nickname
+        case created = "created_at"
+        case isActive = "is_active"
+        case favoriteColor = "favorite_color"
+    }
+
+    static let table = Table<Profile>(
+        "profile",
+        columns: [
+            .integer("id", primaryKey: .autoincrement), .text("created_at"), .text("token"), .text("homepage"),
+            .text("balance"), .integer("is_active"), .text("color"), .integer("level"), .text("tags"),
+            .text("address"), .text("nickname"), .text("favorite_color"),
+        ])
+
+    static let sample = Profile(
+        id: nil, created: Date(timeIntervalSince1970: 1_700_000_000.123), token: UUID(),
+        homepage: URL(string: "https://example.com/a?b=c")!, balance: Decimal(string: "12.34")!, isActive: true,
+        color: .red, level: .high, tags: ["a", "b"], address: Address(city: "Paris", zip: nil), nickname: nil,
+        favoriteColor: .green)
+}
+
+/// A record whose dates are stored as numbers.
+private struct Event: Record, Codable, Equatable {
+    var id: Int64?
+    var at: Date
+
+    static let millisecondTable = Table<Event>(
+        "event", columns: [.integer("id", primaryKey: .autoincrement), .numeric("at")])
+}
+
+private struct MillisecondEvent: Record, Codable, Equatable {
+    var id: Int64?
+    var at: Date
+    static var databaseDateStrategy: DatabaseDateStrategy { .millisecondsSince1970 }
+}
+
+private struct SecondEvent: Record, Codable, Equatable {
+    var id: Int64?
+    var at: Date
+    static var databaseDateStrategy: DatabaseDateStrategy { .secondsSince1970 }
+}
+
+@Suite struct RecordCodingTests {
+    @Test func storesEachPropertyKindInItsColumnForm() throws {
+        try withTemporaryConnection { conn, _ throws in
+            let profile = Profile.sample
+            let id = try Profile.table.insert(profile, in: conn)
+            let row = try #require(try conn.fetchOne("SELECT * FROM profile WHERE id = ?", [id]))
+            #expect(row["created_at"] == .text("2023-11-14 22:13:20.123"))
+            #expect(row["token"] == .text(profile.token.uuidString))
+            #expect(row["homepage"] == .text("https://example.com/a?b=c"))
+            #expect(row["balance"] == .text("12.34"))
+            #expect(row["is_active"] == .integer(1))
+            #expect(row["color"] == .text("red"))
+            #expect(row["level"] == .integer(2))
+            #expect(row["tags"] == .text(#"["a","b"]"#))
+            #expect(row["address"] == .text(#"{"city":"Paris"}"#))
+            #expect(row["nickname"] == .null)
+            #expect(row["favorite_color"] == .text("green"))
+        }
+    }
+
+    @Test func readsBackEveryPropertyKind() throws {
+        try withTemporaryConnection { conn, _ throws in
+            var profile = Profile.sample
+            try Profile.table.insert(&profile, in: conn)
+            #expect(profile.id == 1)
+            #expect(try Profile.table.findAll(in: conn) == [profile])
+        }
+    }
+
+    @Test func dateStrategiesStoreNumbersAndReadText() throws {
+        try withTemporaryConnection { conn, _ throws in
+            let date = Date(timeIntervalSince1970: 1_700_000_000.5)
+            let milliseconds = Table<MillisecondEvent>(
+                "event", columns: [.integer("id", primaryKey: .autoincrement), .numeric("at")])
+            let seconds = Table<SecondEvent>("event", columns: milliseconds.columns)
+            try milliseconds.insert(MillisecondEvent(id: nil, at: date), in: conn)
+            try seconds.insert(SecondEvent(id: nil, at: date), in: conn)
+            #expect(try conn.fetchAll(DatabaseValue.self, "SELECT at FROM event ORDER BY id")
+                == [.integer(1_700_000_000_500), .real(1_700_000_000.5)])
+            #expect(try milliseconds.find(primaryKey: 1, in: conn)?.at == date)
+            #expect(try seconds.find(primaryKey: 2, in: conn)?.at == date)
+
+            try conn.execute("INSERT INTO event (at) VALUES ('2023-11-14 22:13:20.500')")
+            #expect(try milliseconds.find(primaryKey: 3, in: conn)?.at == date)
+            #expect(try Event.millisecondTable.find(primaryKey: 3, in: conn)?.at == date)
+        }
+    }
+
+    @Test func ignoresUnknownColumnsAndReadsMissingOptionalsAsNil() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try RecordFixtures.players.insert(Player(id: nil, name: "Ann", score: 1, age: 30), in: conn)
+            let extra = try RecordFixtures.players.findAll(sql: "SELECT *, 'x' AS unknown FROM player", in: conn)
+            #expect(extra == [Player(id: 1, name: "Ann", score: 1, age: 30)])
+            let partial = try RecordFixtures.players.findAll(sql: "SELECT name, score FROM player", in: conn)
+            #expect(partial == [Player(id: nil, name: "Ann", score: 1, age: nil)])
+        }
+    }
+
+    @Test func mapsColumnsCaseInsensitively() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try RecordFixtures.players.create(in: conn)
+            try conn.execute("INSERT INTO player (id, name, score) VALUES (7, 'Ann', 2)")
+            let found = try RecordFixtures.players.findAll(sql: "SELECT ID, NAME, Score FROM player", in: conn)
+            #expect(found == [Player(id: 7, name: "Ann", score: 2, age: nil)])
+        }
+    }
+
+    @Test func decodesFromAndEncodesToRows() throws {
+        let player = Player(id: 3, name: "Bo", score: 2.5, age: nil)
+        let row = try player.encodedRow()
+        #expect(row == ["id": 3, "name": "Bo", "score": 2.5, "age": nil])
+        #expect(try Player(row: row) == player)
+        #expect(try Player(row: ["NAME": "Bo", "score": 2.5, "other": "x"]) == Player(id: nil, name: "Bo", score: 2.5))
+    }
+}
+
+/// Reading a value that does not fit the property is an error naming the column and both types.
+@Suite struct RecordDecodingErrorTests {
+    private func decodingError(
+        _ setUp: String, sql: String = "SELECT * FROM player"
+    ) throws -> DatabaseError {
+        try withTemporaryConnection { conn, _ throws in
+            try conn.execute("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score REAL, age INTEGER)")
+            try conn.execute(setUp)
+            let error = #expect(throws: DatabaseError.self) {
+                try RecordFixtures.players.findAll(sql: sql, in: conn)
+            }
+            return try #require(error)
+        }
+    }
+
+    @Test func nullIntoNonOptional() throws {
+        let error = try decodingError("INSERT INTO player (name, score) VALUES (NULL, 1)")
+        #expect(error.kind == .decoding)
+        #expect(error.column == "name")
+        #expect(error.message.contains("NULL") && error.message.contains("String"))
+    }
+
+    @Test func textIntoDouble() throws {
+        let error = try decodingError("INSERT INTO player (name, score) VALUES ('Ann', 'lots')")
+        #expect(error.kind == .decoding)
+        #expect(error.column == "score")
+        #expect(error.message.contains("Double") && error.message.contains("TEXT"))
+    }
+
+    @Test func fractionIntoInteger() throws {
+        let error = try decodingError("INSERT INTO player (name, score, age) VALUES ('Ann', 1, 2.5)")
+        #expect(error.kind == .decoding)
+        #expect(error.column == "age")
+        #expect(error.message.contains("Int") && error.message.contains("REAL"))
+    }
+
+    @Test func missingNonOptionalColumn() throws {
+        let error = try decodingError("INSERT INTO player (name, score) VALUES ('Ann', 1)", sql: "SELECT id FROM player")
+        #expect(error.kind == .columnNotFound)
+        #expect(error.column == "name")
+    }
+
+    @Test func outOfRangeInteger() throws {
+        struct Small: Record, Codable { var value: Int8 }
+        try withTemporaryConnection { conn, _ throws in
+            let error = #expect(throws: DatabaseError.self) {
+                try Table<Small>("t", columns: [.integer("value")]).findAll(sql: "SELECT 300 AS value", in: conn)
+            }
+            #expect(error?.kind == .decoding)
+            #expect(error?.column == "value")
+        }
+    }
+
+    @Test func unknownEnumCaseAndBrokenJSON() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try Profile.table.insert(Profile.sample, in: conn)
+            try conn.execute("UPDATE profile SET color = 'purple'")
+            let badCase = #expect(throws: DatabaseError.self) { try Profile.table.findAll(in: conn) }
+            #expect(badCase?.kind == .decoding)
+            #expect(badCase?.column == "color")
+
+            try conn.execute("UPDATE profile SET color = 'red', tags = 'not json'")
+            let badJSON = #expect(throws: DatabaseError.self) { try Profile.table.findAll(in: conn) }
+            #expect(badJSON?.kind == .decoding)
+            #expect(badJSON?.column == "tags")
+
+            try conn.execute("UPDATE profile SET tags = NULL")
+            let null = #expect(throws: DatabaseError.self) { try Profile.table.findAll(in: conn) }
+            #expect(null?.column == "tags")
+            #expect(null?.message.contains("NULL") == true)
+        }
+    }
+
+    @Test func recordThatIsNotKeyed() throws {
+        struct Wrapped: Record, Decodable {
+            var value: Int
+            init(from decoder: any Decoder) throws {
+                value = try decoder.singleValueContainer().decode(Int.self)
+            }
+        }
+        try withTemporaryConnection { conn, _ throws in
+            let error = #expect(throws: DatabaseError.self) {
+                try Table<Wrapped>("t", columns: [.integer("value")]).findAll(sql: "SELECT 1 AS value", in: conn)
+            }
+            #expect(error?.kind == .decoding)
+        }
+    }
+}
+
+/// Writing a value SQLite cannot hold faithfully, or a column the table lacks, is an error naming the column.
+@Suite struct RecordEncodingErrorTests {
+    @Test func nanIsRejected() throws {
+        try withTemporaryConnection { conn, _ throws in
+            let error = #expect(throws: DatabaseError.self) {
+                try RecordFixtures.players.insert(Player(id: nil, name: "Ann", score: .nan), in: conn)
+            }
+            #expect(error?.kind == .encoding)
+            #expect(error?.column == "score")
+            let count = try RecordFixtures.players.count(in: conn)
+            #expect(count == 0)
+        }
+    }
+
+    @Test func unsignedOverflowIsRejected() throws {
+        struct Counter: Record, Codable { var value: UInt64 }
+        try withTemporaryConnection { conn, _ throws in
+            let error = #expect(throws: DatabaseError.self) {
+                try Table<Counter>("counter", columns: [.integer("value")]).insert(Counter(value: .max), in: conn)
+            }
+            #expect(error?.kind == .encoding)
+            #expect(error?.column == "value")
+        }
+    }
+
+    @Test func propertyWithoutColumnIsRejected() throws {
+        struct Wider: Record, Codable {
+            var name: String
+            var nickname: String
+        }
+        try withTemporaryConnection { conn, _ throws in
+            let error = #expect(throws: DatabaseError.self) {
+                try Table<Wider>("t", columns: [.text("name")]).insert(Wider(name: "a", nickname: "b"), in: conn)
+            }
+            #expect(error?.kind == .columnNotFound)
+            #expect(error?.column == "nickname")
+        }
+    }
+
+    @Test func nestedContainerIsRejected() throws {
+        struct Nested: Record, Codable {
+            var name: String
+            enum CodingKeys: String, CodingKey { case name }
+            init(name: String) { self.name = name }
+            init(from decoder: any Decoder) throws {
+                name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                var nested = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .name)
+                try nested.encode(name, forKey: .name)
+            }
+        }
+        try withTemporaryConnection { conn, _ throws in
+            let error = #expect(throws: DatabaseError.self) {
+                try Table<Nested>("t", columns: [.text("name")]).insert(Nested(name: "a"), in: conn)
+            }
+            #expect(error?.kind == .encoding)
+            #expect(error?.column == "name")
+        }
+    }
+
+    @Test func recordWithoutEncodingCannotBeWritten() throws {
+        struct ReadOnly: Record {
+            var name: String
+            static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> ReadOnly {
+                { ReadOnly(name: $0.string(at: 0)) }
+            }
+        }
+        try withTemporaryConnection { conn, _ throws in
+            let table = Table<ReadOnly>("t", columns: [.text("name")])
+            let error = #expect(throws: DatabaseError.self) { try table.insert(ReadOnly(name: "a"), in: conn) }
+            #expect(error?.kind == .encoding)
+            #expect(error?.message.contains("ReadOnly") == true)
+            try conn.execute("INSERT INTO t VALUES ('b')")
+            #expect(try table.findAll(in: conn).map(\.name) == ["b"])
+        }
+    }
+}
