@@ -15,6 +15,9 @@ let package = Package(
         .executableTarget(
             name: "ValueFuzzer",
             dependencies: ["FuzzSupport", .product(name: "Persistance", package: "Persistance")]),
+        .executableTarget(
+            name: "QueryFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "Persistance", package: "Persistance")]),
     ],
     swiftLanguageModes: [.v6]
 )
