@@ -16,6 +16,9 @@ let package = Package(
             name: "ValueFuzzer",
             dependencies: ["FuzzSupport", .product(name: "Persistance", package: "Persistance")]),
         .executableTarget(
+            name: "RecordFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "Persistance", package: "Persistance")]),
+        .executableTarget(
             name: "QueryFuzzer",
             dependencies: ["FuzzSupport", .product(name: "Persistance", package: "Persistance")]),
     ],
