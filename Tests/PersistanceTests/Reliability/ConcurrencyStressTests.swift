@@ -132,9 +132,11 @@ import Testing
         }
     }
 
-    /// Until `deadline`: synchronous writes and reads on the calling thread.
+    /// Until `deadline`: synchronous writes and reads on the calling thread, with a pause
+    /// after each so that the async workers (slower to resume on a busy machine) get their turn.
     private static func runSynchronousWorker(_ db: Database, _ ledger: Ledger, until deadline: ContinuousClock.Instant) {
         while ContinuousClock.now < deadline {
+            defer { Thread.sleep(forTimeInterval: 0.002) }
             do {
                 if Bool.random() {
                     let id = ledger.newID()

@@ -110,4 +110,22 @@ import Testing
         let tables = try conn.fetchAll(String.self, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         #expect(tables == ["persistance_schema_version", "step0", "step1", "step2", "t"])
     }
+
+    /// A file name full of quotes and semicolons is a bound value for the export that removes
+    /// encryption: the export lands in that file and nothing else changes.
+    @Test(.enabled(if: SQLiteEngine.isSQLCipher, "exporting needs SQLCipher"))
+    func hostileExportPathIsOnlyAValue() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = DatabaseConfiguration(path: directory.path("source.sqlite"))
+        configuration.secretKeys = ["export-key"]
+        let conn = try configuration.openWriter()
+        defer { try? conn.close() }
+        try conn.execute("CREATE TABLE t(x); INSERT INTO t VALUES ('kept')")
+        let destination = directory.path("x'); DETACH persistance_export; DROP TABLE t; --.sqlite")
+        try conn.exportPlaintext(to: destination)
+        #expect(try conn.fetchAll(String.self, "SELECT x FROM t") == ["kept"])
+        let exported = try Connection(path: destination)
+        defer { try? exported.close() }
+        #expect(try exported.fetchAll(String.self, "SELECT x FROM t") == ["kept"])
+    }
 }
