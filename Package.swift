@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Persistance", targets: ["Persistance"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
+        .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
     traits: [
         .trait(name: "SystemSQLite", description: "Link the system SQLite library (libsqlite3)."),
@@ -38,6 +39,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance"]),
+        // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
+        .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
         .testTarget(name: "PersistanceTests", dependencies: ["Persistance"]),
     ],
     swiftLanguageModes: [.v6]

@@ -50,7 +50,8 @@ extension URL: DatabaseValueConvertible {
     }
 }
 
-/// Stored as TEXT so that no digit is lost; also reads INTEGER and REAL.
+/// Stored as TEXT so that no digit is lost; also reads INTEGER and REAL (a REAL that is
+/// not finite or beyond `Decimal`'s range does not convert).
 extension Decimal: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .text(description) }
 
@@ -58,8 +59,12 @@ extension Decimal: DatabaseValueConvertible {
         switch value {
         case .text(let text): Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
         case .integer(let integer): Decimal(integer)
-        case .real(let real): Decimal(real)
+        case .real(let real):
+            // Decimal(Double) traps on an infinity and gives NaN beyond its range.
+            real.isFinite ? Decimal(real).nonNaN : nil
         default: nil
         }
     }
+
+    private var nonNaN: Decimal? { isNaN ? nil : self }
 }

@@ -65,8 +65,9 @@ enum SQLiteDateFormat {
             if scanner.skip("Z") {
                 // UTC
             } else if let sign = scanner.sign() {
-                guard let offsetHour = scanner.number(digits: 2), scanner.skip(":"),
-                      let offsetMinute = scanner.number(digits: 2)
+                // SQLite's limits: offsets up to 14:59.
+                guard let offsetHour = scanner.number(digits: 2), offsetHour <= 14, scanner.skip(":"),
+                      let offsetMinute = scanner.number(digits: 2), offsetMinute < 60
                 else { return nil }
                 seconds -= Double(sign * (offsetHour * 3600 + offsetMinute * 60))
             }

@@ -150,6 +150,10 @@ public final class Statement {
         case .integer(let integer):
             code = sqlite3_bind_int64(handle, position, integer)
         case .real(let real):
+            // SQLite would store NaN as NULL: refuse it, as `Double.databaseValue` does.
+            guard !real.isNaN else {
+                throw DatabaseError(kind: .encoding, message: "NaN cannot be stored: SQLite turns it into NULL", sql: sql)
+            }
             code = sqlite3_bind_double(handle, position, real)
         case .text(var text):
             code = text.withUTF8 { bytes in

@@ -48,7 +48,7 @@ extension Table {
     public func deleteAll(
         where column: String, equals value: some DatabaseValueConvertible, in connection: Connection
     ) throws -> Int {
-        try deleteAll(where: "\(TableSchema.quote(column)) IS ?", [value], in: connection)
+        try deleteAll(where: "\(schema.columnReference(column)) IS ?", [value], in: connection)
     }
 
     /// Deletes the rows for which `fragment`, SQL that follows `WHERE`, holds; returns the number deleted.

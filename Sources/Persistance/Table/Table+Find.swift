@@ -54,7 +54,7 @@ extension Table {
     public func findAll(
         where column: String, equals value: some DatabaseValueConvertible, in connection: Connection
     ) throws -> [Element] {
-        try fetchAll("\(schema.selectSQL) WHERE \(TableSchema.quote(column)) IS ?", [value], in: connection)
+        try fetchAll("\(schema.selectSQL) WHERE \(schema.columnReference(column)) IS ?", [value], in: connection)
     }
 
     /// The records whose `column` is one of `values`, in no particular order; an empty list
@@ -63,7 +63,7 @@ extension Table {
     public func findAll<Value: DatabaseValueConvertible>(
         where column: String, isIn values: some Sequence<Value>, in connection: Connection
     ) throws -> [Element] {
-        try findAll(whereExpression: TableSchema.quote(column), isIn: values, in: connection)
+        try findAll(whereExpression: schema.columnReference(column), isIn: values, in: connection)
     }
 
     /// The records `sql`, a whole `SELECT`, returns.

@@ -100,6 +100,15 @@ final class TableSchema: Sendable {
 
     // MARK: SQL text
 
+    /// A column name a caller passed, as SQL qualified with the table's name. SQLite before
+    /// 3.29 (the SQLCipher build) reads an unknown double-quoted name as a string literal, so
+    /// an unknown or hostile bare name could compare equal to a value and match every row;
+    /// an unknown qualified name is an error on every engine.
+    @usableFromInline
+    func columnReference(_ column: String) -> String {
+        "\(quotedName).\(Self.quote(column))"
+    }
+
     /// `identifier` as a quoted SQL identifier: `"` around it, any `"` inside doubled.
     @usableFromInline
     static func quote(_ identifier: String) -> String {

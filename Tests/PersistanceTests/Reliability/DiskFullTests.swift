@@ -40,11 +40,11 @@ import Testing
         #expect(try conn.fetchOne(String.self, "PRAGMA integrity_check") == "ok")
     }
 
-    @Test func readOnlyFileGivesATypedErrorOnWrite() throws {
+    @Test func readOnlyFileGivesATypedErrorOnWrite() async throws {
         let path = directory.path("readonly.sqlite")
         try makeDatabaseFile(at: path, rows: 5)
         let before = try fileBytes(path)
-        try withUnwritable(path) {
+        try await withUnwritable(path) {
             let conn = try Connection(path: path)
             #expect(try conn.fetchOne(Int.self, "SELECT count(*) FROM t") == 5)
             #expect { try conn.execute("INSERT INTO t(id, body) VALUES (99, 'x')") } throws: {
@@ -55,12 +55,12 @@ import Testing
         #expect(try fileBytes(path) == before)
     }
 
-    @Test func readOnlyDirectoryGivesATypedErrorOnWrite() throws {
+    @Test func readOnlyDirectoryGivesATypedErrorOnWrite() async throws {
         let folder = directory.path("locked")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/db.sqlite"
         try makeDatabaseFile(at: path, rows: 5)
-        try withUnwritable(folder) {
+        try await withUnwritable(folder) {
             // A new file cannot be created there…
             #expect { try Connection(path: folder + "/new.sqlite") } throws: { isDatabaseError($0, code: .cantOpen) }
             // …and an existing one cannot get its journal, so writes fail with a typed error.

@@ -53,4 +53,79 @@ import Testing
         #expect(try rows.map { try $0.value(named: "i", as: Int64.self) } == pairs.map(\.0))
         #expect(try rows.map { try $0.value(named: "r", as: Double.self) } == pairs.map(\.1))
     }
+
+    /// A record whose numbers are at the edges of what SQLite stores.
+    struct Extremes: Record, Codable, Equatable {
+        var id: Int64?
+        var real: Double
+        var integer: Int64
+        var float: Float?
+        var unsigned: UInt64?
+    }
+
+    static let extremes = Table<Extremes>("extremes", primaryKey: "id", columns: [
+        .integer("id", primaryKey: .autoincrement), .real("real"), .integer("integer"), .real("float"), .integer("unsigned"),
+    ])
+
+    /// Through records, tables and queries: infinities and integer extremes round-trip;
+    /// NaN (which SQLite would store as NULL) and unsigned values above `Int64.max` are
+    /// encoding errors, as documented, and nothing is written.
+    @Test func extremeNumbersThroughRecords() throws {
+        let conn = try Connection.inMemory()
+        let table = Self.extremes
+        let edges: [(Double, Int64)] = [(.infinity, .max), (-.infinity, .min), (.greatestFiniteMagnitude, 0), (-0.0, -1), (.leastNonzeroMagnitude, 1)]
+        for (real, integer) in edges {
+            var record = Extremes(id: nil, real: real, integer: integer, float: Float(real), unsigned: UInt64(Int64.max))
+            try table.insert(&record, in: conn)
+            #expect(try table.find(primaryKey: try #require(record.id), in: conn) == record)
+            #expect(try Query<Extremes>(table: "extremes").filter(Column("real") == real).fetchAll(conn).contains(record))
+        }
+        let nan = Extremes(id: nil, real: .nan, integer: 0)
+        expectThrows(.encoding) { try table.insert(nan, in: conn) }
+        expectThrows(.encoding) { try table.insert(Extremes(id: nil, real: 0, integer: 0, float: .nan), in: conn) }
+        expectThrows(.encoding) { try table.insert(Extremes(id: nil, real: 0, integer: 0, unsigned: .max), in: conn) }
+        expectThrows(.encoding) { try table.upsert(Extremes(id: 1, real: .nan, integer: 0), uniqueKey: "id", in: conn) }
+        expectThrows(.encoding) { try table.update(["real": Double.nan], forPrimaryKey: 1, in: conn) }
+        expectThrows(.encoding) { try table.findAll(where: "real", equals: Double.nan, in: conn) }
+        expectThrows(.encoding) { try Query<Extremes>(table: "extremes").filter(Column("real") == Double.nan).fetchAll(conn) }
+        expectThrows(.encoding) {
+            try Query<Extremes>(table: "extremes").updateAll(conn, Column("real").set(to: Double.nan))
+        }
+        #expect(try table.count(in: conn) == edges.count)
+        #expect(try table.count(where: "real IS NULL OR float IS NULL", in: conn) == 0)
+    }
+
+    /// Migration versions are values too: whatever they contain is stored and compared
+    /// verbatim, and the schema holds only what the steps created.
+    @Test func hostileMigrationVersionsAreOnlyValues() throws {
+        let versions = ["1'; DROP TABLE t; --", "2\"); DELETE FROM persistance_schema_version; --", "3 \u{0} 🧨"]
+        let migrator = Migrator(initialVersion: "0'--", steps: versions.enumerated().map { index, version in
+            MigrationStep(version) { try $0.execute("CREATE TABLE step\(index)(x)") }
+        })
+        let conn = try Connection.inMemory()
+        try conn.execute("CREATE TABLE t(x)")
+        #expect(try migrator.migrate(conn) == versions)
+        #expect(try migrator.storedVersion(in: conn) == versions.last)
+        #expect(try migrator.migrate(conn) == [])
+        let tables = try conn.fetchAll(String.self, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        #expect(tables == ["persistance_schema_version", "step0", "step1", "step2", "t"])
+    }
+
+    /// A file name full of quotes and semicolons is a bound value for the export that removes
+    /// encryption: the export lands in that file and nothing else changes.
+    @Test(.enabled(if: SQLiteEngine.isSQLCipher, "exporting needs SQLCipher"))
+    func hostileExportPathIsOnlyAValue() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = DatabaseConfiguration(path: directory.path("source.sqlite"))
+        configuration.secretKeys = ["export-key"]
+        let conn = try configuration.openWriter()
+        defer { try? conn.close() }
+        try conn.execute("CREATE TABLE t(x); INSERT INTO t VALUES ('kept')")
+        let destination = directory.path("x'); DETACH persistance_export; DROP TABLE t; --.sqlite")
+        try conn.exportPlaintext(to: destination)
+        #expect(try conn.fetchAll(String.self, "SELECT x FROM t") == ["kept"])
+        let exported = try Connection(path: destination)
+        defer { try? exported.close() }
+        #expect(try exported.fetchAll(String.self, "SELECT x FROM t") == ["kept"])
+    }
 }

@@ -23,7 +23,8 @@ func fileBytes(_ path: String) throws -> Data {
 
 /// Makes `path` unwritable for the rest of `body`, even for root (by the immutable
 /// attribute, which root's write permission does not bypass), then restores it.
-func withUnwritable<T>(_ path: String, _ body: () throws -> T) throws -> T {
+@discardableResult
+func withUnwritable<T>(_ path: String, _ body: () async throws -> T) async throws -> T {
     let original = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? 0o644
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: path)
     var immutable = false
@@ -35,7 +36,7 @@ func withUnwritable<T>(_ path: String, _ body: () throws -> T) throws -> T {
         try? FileManager.default.setAttributes([.posixPermissions: original], ofItemAtPath: path)
     }
     try #require(!isWritable(path), "could not make \(path) read-only on this machine")
-    return try body()
+    return try await body()
 }
 
 private func isWritable(_ path: String) -> Bool {
