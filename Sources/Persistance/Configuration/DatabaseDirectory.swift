@@ -18,7 +18,7 @@ public enum DatabaseDirectory {
     /// The environment variable that overrides the platform default: `PERSISTANCE_DIRECTORY`.
     public static let environmentVariable = "PERSISTANCE_DIRECTORY"
 
-    private static let overrideStorage = Locked<String?>(nil)
+    private static let overrideStorage = Guarded<String?>(nil)
 
     /// A directory that wins over the environment variable and the platform default; nil
     /// (the default) to use them.

@@ -22,11 +22,11 @@ public final class TargetRegistry: Sendable {
         var defaultDirectory: String?
     }
 
-    private let state: Locked<State>
+    private let state: Guarded<State>
 
     /// A registry with no targets. `defaultDirectory` nil uses ``DatabaseDirectory/current``.
     public init(defaultDirectory: String? = nil) {
-        state = Locked(State(defaultDirectory: defaultDirectory))
+        state = Guarded(State(defaultDirectory: defaultDirectory))
     }
 
     /// The directory for databases whose target answers no path, for this registry only;

@@ -69,7 +69,7 @@ import Testing
 
     @Test func registryIsSafeToUseFromManyThreads() throws {
         let registry = TargetRegistry()
-        let failures = Locked(0)
+        let failures = Guarded(0)
         DispatchQueue.concurrentPerform(iterations: 200) { index in
             do {
                 try registry.register(Target_game(), as: "t\(index)")

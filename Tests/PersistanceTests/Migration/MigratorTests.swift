@@ -7,7 +7,7 @@ import Testing
     /// Versions "1"…"4": each step after "1" adds one column to `player` and logs its version.
     private static let columns = ["2": "level", "3": "rank", "4": "coins"]
 
-    private static func migrator(upTo latest: Int, log: Locked<[String]>) -> Migrator {
+    private static func migrator(upTo latest: Int, log: Guarded<[String]>) -> Migrator {
         let steps = stride(from: 2, through: latest, by: 1).map { number in
             let version = String(number)
             return MigrationStep(version) { conn in
@@ -24,7 +24,7 @@ import Testing
         let setup = try configuration.openWriter()
         try setup.execute("CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT)")
         try setup.execute("INSERT INTO player(name) VALUES ('Ann')")
-        try migrator(upTo: version, log: Locked([])).migrate(setup)
+        try migrator(upTo: version, log: Guarded([])).migrate(setup)
         try setup.close()
         configuration.migrator = nil
         return configuration
@@ -44,7 +44,7 @@ import Testing
     func upgradeRunsEveryLaterStepInOrder(from: Int, to: Int) throws {
         let directory = try TemporaryDirectory()
         var configuration = try Self.database(at: from, in: directory)
-        let log = Locked<[String]>([])
+        let log = Guarded<[String]>([])
         configuration.migrator = Self.migrator(upTo: to, log: log)
         let conn = try configuration.openWriter()
         defer { try? conn.close() }
@@ -59,7 +59,7 @@ import Testing
     @Test func brandNewDatabaseIsStampedWithTheLatestVersionAndRunsNoStep() throws {
         let directory = try TemporaryDirectory()
         var configuration = DatabaseConfiguration(path: directory.path("new.sqlite"))
-        let log = Locked<[String]>([])
+        let log = Guarded<[String]>([])
         configuration.migrator = Self.migrator(upTo: 4, log: log)
         let conn = try configuration.openWriter()
         defer { try? conn.close() }
@@ -70,7 +70,7 @@ import Testing
     @Test func upToDateDatabaseRunsNothing() throws {
         let directory = try TemporaryDirectory()
         var configuration = try Self.database(at: 4, in: directory)
-        let log = Locked<[String]>([])
+        let log = Guarded<[String]>([])
         configuration.migrator = Self.migrator(upTo: 4, log: log)
         try configuration.openWriter().close()
         #expect(log.withLock { $0 }.isEmpty)
@@ -84,7 +84,7 @@ import Testing
         try legacy.close()
 
         var configuration = DatabaseConfiguration(path: path)
-        let log = Locked<[String]>([])
+        let log = Guarded<[String]>([])
         configuration.migrator = Self.migrator(upTo: 3, log: log)
         try configuration.openWriter().close()
         #expect(log.withLock { $0 } == ["2", "3"])
@@ -141,7 +141,7 @@ import Testing
         try setup.execute("UPDATE persistance_schema_version SET version = '9'")
         try setup.close()
 
-        let log = Locked<[String]>([])
+        let log = Guarded<[String]>([])
         configuration.migrator = Self.migrator(upTo: 4, log: log)
         let error = expectThrows(.unknownSchemaVersion) { try configuration.openWriter() }
         #expect(error?.message.contains("\"9\"") == true)
@@ -205,10 +205,10 @@ import Testing
     @Test func concurrentOpensOfTheSameFileMigrateExactlyOnce() throws {
         let directory = try TemporaryDirectory()
         var prepared = try Self.database(at: 1, in: directory)
-        let log = Locked<[String]>([])
+        let log = Guarded<[String]>([])
         prepared.migrator = Self.migrator(upTo: 4, log: log)
         let configuration = prepared
-        let failures = Locked<[String]>([])
+        let failures = Guarded<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
             do {
                 let conn = try configuration.openWriter()
