@@ -49,6 +49,9 @@ import Testing
     /// Thrown by a write on purpose, to check that it rolls back.
     struct Refused: Error {}
 
+    /// Thrown by a read that saw the table change during its block (it must see one snapshot).
+    struct SnapshotChanged: Error {}
+
     let directory: TemporaryDirectory
     init() throws { directory = try TemporaryDirectory() }
 
@@ -119,7 +122,7 @@ import Testing
                     try await db.read { conn in
                         let first = try rowCount(conn)
                         if isSlow { try spin(conn) }
-                        guard try rowCount(conn) == first else { throw TimedOut(what: "a stable snapshot", seconds: 0) }
+                        guard try rowCount(conn) == first else { throw SnapshotChanged() }
                         return first
                     }
                 }
