@@ -14,6 +14,8 @@ import Testing
             var nextID: Int64 = 1
             var committed = Set<Int64>()
             var writes = 0, reads = 0, cancelled = 0, rolledBack = 0
+            /// Async calls that have returned or thrown.
+            var asyncCalls = 0
         }
         let counts = Guarded(Counts())
 
@@ -28,13 +30,31 @@ import Testing
         var committedCount: Int { counts.withLock { $0.committed.count } }
     }
 
+    /// How long the workers go on: `duration`, and longer (up to `maximumDuration`) until the
+    /// async workers have made `minimumAsyncCalls` calls — on a machine busy with other tests
+    /// the cooperative pool can leave them little time.
+    struct Schedule: Sendable {
+        let start = ContinuousClock.now
+        var duration: Duration = .seconds(3)
+        var maximumDuration: Duration = .seconds(20)
+        var minimumAsyncCalls = 300
+
+        func continues(_ ledger: Ledger) -> Bool {
+            let elapsed = ContinuousClock.now - start
+            guard elapsed >= duration else { return true }
+            return elapsed < maximumDuration && ledger.counts.withLock { $0.asyncCalls } < minimumAsyncCalls
+        }
+    }
+
     /// Thrown by a write on purpose, to check that it rolls back.
     struct Refused: Error {}
+
+    /// Thrown by a read that saw the table change during its block (it must see one snapshot).
+    struct SnapshotChanged: Error {}
 
     let directory: TemporaryDirectory
     init() throws { directory = try TemporaryDirectory() }
 
-    static let duration: Duration = .seconds(3)
     static let tasks = 16, threads = 2
     /// The most any one call may take before the test calls it hung.
     static let callTimeout = 20.0
@@ -43,17 +63,17 @@ import Testing
     func concurrentReadsWritesAndCancellationsLoseNothing(database: String) async throws {
         let db = try await openTestDatabase(directory, database, readerCount: 4)
         let ledger = Ledger()
-        let deadline = ContinuousClock.now + Self.duration
+        let schedule = Schedule()
         let threadsDone = (0..<Self.threads).map { _ in OneShot<Void>() }
         for done in threadsDone {
             Thread {
-                Self.runSynchronousWorker(db, ledger, until: deadline)
+                Self.runSynchronousWorker(db, ledger, while: schedule)
                 done.fulfill(())
             }.start()
         }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<Self.tasks {
-                group.addTask { await Self.runAsyncWorker(db, ledger, until: deadline) }
+                group.addTask { await Self.runAsyncWorker(db, ledger, while: schedule) }
             }
         }
         for done in threadsDone {
@@ -66,15 +86,16 @@ import Testing
         #expect(lost.isEmpty && unexpected.isEmpty, "rows lost: \(lost.count), rows never committed: \(unexpected.count)")
         #expect(try await db.read { conn in try conn.fetchOne(String.self, "PRAGMA integrity_check") } == "ok")
         try await closeWithinTimeout(db)
-        print("concurrency stress (\(database)): \(counts.writes) writes committed, \(counts.reads) reads, "
+        print("concurrency stress (\(database)): \(counts.asyncCalls) async calls, \(counts.writes) writes committed, \(counts.reads) reads, "
             + "\(counts.cancelled) cancelled, \(counts.rolledBack) rolled back on purpose, "
             + "\(lost.count) rows lost")
     }
 
-    /// Until `deadline`: async writes (some slow, some failing on purpose) and reads, a third
+    /// While `schedule` says so: async writes (some slow, some failing on purpose) and reads, a third
     /// of them cancelled after a random pause, each awaited within `callTimeout`.
-    private static func runAsyncWorker(_ db: Database, _ ledger: Ledger, until deadline: ContinuousClock.Instant) async {
-        while ContinuousClock.now < deadline {
+    private static func runAsyncWorker(_ db: Database, _ ledger: Ledger, while schedule: Schedule) async {
+        while schedule.continues(ledger) {
+            defer { ledger.count(\.asyncCalls) }
             let choice = Int.random(in: 0..<100)
             let id = ledger.newID()
             let isSlow = Int.random(in: 0..<4) == 0
@@ -101,7 +122,7 @@ import Testing
                     try await db.read { conn in
                         let first = try rowCount(conn)
                         if isSlow { try spin(conn) }
-                        guard try rowCount(conn) == first else { throw TimedOut(what: "a stable snapshot", seconds: 0) }
+                        guard try rowCount(conn) == first else { throw SnapshotChanged() }
                         return first
                     }
                 }
@@ -132,10 +153,10 @@ import Testing
         }
     }
 
-    /// Until `deadline`: synchronous writes and reads on the calling thread, with a pause
+    /// While `schedule` says so: synchronous writes and reads on the calling thread, with a pause
     /// after each so that the async workers (slower to resume on a busy machine) get their turn.
-    private static func runSynchronousWorker(_ db: Database, _ ledger: Ledger, until deadline: ContinuousClock.Instant) {
-        while ContinuousClock.now < deadline {
+    private static func runSynchronousWorker(_ db: Database, _ ledger: Ledger, while schedule: Schedule) {
+        while schedule.continues(ledger) {
             defer { Thread.sleep(forTimeInterval: 0.002) }
             do {
                 if Bool.random() {
