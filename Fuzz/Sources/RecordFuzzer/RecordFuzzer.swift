@@ -100,7 +100,7 @@ private func decodeFromStatement<R: Record>(_ type: R.Type, _ row: Row) -> Resul
         let statement = try connection.prepare("SELECT " + columns.joined(separator: ", "))
         try statement.bind(StatementArguments(row.values))
         fuzzCheck(try statement.step(), "SELECT without a row")
-        return decode { try R.rowDecoder(for: statement)(statement) }
+        return decode { try R.rowDecoder(for: statement).decode(statement) }
     } catch {
         fuzzCheck(false, "selecting \(row) failed: \(error)")
         return nil

@@ -56,11 +56,11 @@ public final class Connection {
     private let statementCache: StatementCache
     private var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     var savepointDepth = 0
-    /// Installed by an owner that lends the connection to blocks of code (the executor):
-    /// throws when the connection is used where it was not lent. Checked before any SQL runs
-    /// and before the raw handle is handed out. Installed once, before any use, so it opts
-    /// out of run-time exclusivity checks.
-    @exclusivity(unchecked) @usableFromInline var accessCheck: (() throws -> Void)?
+    /// The only thread allowed to use the connection, set by an owner that lends it to
+    /// blocks of code on that thread (the executor); nil when any thread may. Checked before
+    /// any SQL runs and before the raw handle is handed out. Set once, before any use, so it
+    /// opts out of run-time exclusivity checks.
+    @exclusivity(unchecked) @usableFromInline var confinedThread: pthread_t?
 
     /// Opens the database file at `path`.
     ///
@@ -143,7 +143,7 @@ public final class Connection {
 
     /// The raw `sqlite3*` handle, for calling the C API directly. Throws once closed.
     public func sqliteHandle() throws -> OpaquePointer {
-        try accessCheck?()
+        try checkAccess()
         guard let handle else { throw DatabaseError.misuse("connection is closed") }
         return handle
     }

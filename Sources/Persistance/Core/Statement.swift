@@ -141,6 +141,14 @@ public final class Statement {
     /// Binds one stored value to the parameter at `index` (1-based).
     @inlinable
     public func bind(_ value: DatabaseValue, at index: Int) throws {
+        try bind(value, at: index, keepingBytesIn: nil)
+    }
+
+    /// Binds `value` to the parameter at `index` (1-based). Text and blob bytes are copied
+    /// into `storage` and bound in place when it is given (the caller keeps `storage` alive
+    /// until the parameter is rebound or cleared); without it, SQLite copies them.
+    @inlinable
+    func bind(_ value: DatabaseValue, at index: Int, keepingBytesIn storage: ParameterBytes?) throws {
         let handle = try liveHandle()
         let position = Int32(index)
         let code: Int32
@@ -158,27 +166,39 @@ public final class Statement {
         case .text(var text):
             code = text.withUTF8 { bytes in
                 // An empty buffer may have no address; SQLite would then bind NULL instead of ''.
-                let start = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? Self.emptyText
+                guard bytes.count > 0 else {
+                    return sqlite3_bind_text64(handle, position, Self.emptyText, 0, nil, UInt8(SQLITE_UTF8))
+                }
+                let (start, destructor) = Self.bytesToBind(UnsafeRawBufferPointer(bytes), index, storage)
                 return sqlite3_bind_text64(
                     handle, position, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
-                    sqliteTransient, UInt8(SQLITE_UTF8))
+                    destructor, UInt8(SQLITE_UTF8))
             }
         case .blob(let data):
             code = data.withUnsafeBytes { bytes in
                 // An empty blob bound by pointer would become NULL; a zero-length zeroblob stays a blob.
-                guard let start = bytes.baseAddress, bytes.count > 0 else {
-                    return sqlite3_bind_zeroblob(handle, position, 0)
-                }
-                return sqlite3_bind_blob64(handle, position, start, sqlite3_uint64(bytes.count), sqliteTransient)
+                guard bytes.count > 0 else { return sqlite3_bind_zeroblob(handle, position, 0) }
+                let (start, destructor) = Self.bytesToBind(bytes, index, storage)
+                return sqlite3_bind_blob64(handle, position, start, sqlite3_uint64(bytes.count), destructor)
             }
         }
         guard code == SQLITE_OK else { throw connection.lastError(code: code, sql: sql) }
     }
 
+    /// Where the non-empty `bytes` of parameter `index` are bound from, and who copies them:
+    /// a copy in `storage` that SQLite uses in place, or the caller's bytes, which SQLite copies.
+    @inlinable @inline(__always)
+    static func bytesToBind(
+        _ bytes: UnsafeRawBufferPointer, _ index: Int, _ storage: ParameterBytes?
+    ) -> (UnsafeRawPointer, sqlite3_destructor_type?) {
+        guard let storage else { return (bytes.baseAddress.unsafelyUnwrapped, sqliteTransient) }
+        return (storage.copy(bytes, parameter: index), nil)
+    }
+
     @usableFromInline
-    static var emptyText: UnsafeRawPointer {
+    static var emptyText: UnsafePointer<CChar> {
         let text: StaticString = ""
-        return UnsafeRawPointer(text.utf8Start)
+        return UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     /// Sets every parameter back to NULL.
@@ -193,7 +213,7 @@ public final class Statement {
     @inlinable @discardableResult
     public func step() throws -> Bool {
         let handle = try liveHandle()
-        try connection.accessCheck?()
+        try connection.checkAccess()
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }

@@ -7,13 +7,18 @@ extension Connection {
     /// The executor runs every block of a connection on the thread that owns it, so a use
     /// from another thread means the connection escaped its block.
     func confineToCurrentThread() {
-        let owner = pthread_self()
-        accessCheck = {
-            guard pthread_equal(owner, pthread_self()) != 0 else {
-                throw DatabaseError(
-                    kind: .connectionEscaped,
-                    message: "a connection lent to a read or write block was used outside that block")
-            }
-        }
+        confinedThread = pthread_self()
+    }
+
+    /// Throws `connectionEscaped` when the connection is confined to another thread.
+    @inlinable @inline(__always)
+    func checkAccess() throws {
+        if let owner = confinedThread, pthread_equal(owner, pthread_self()) == 0 { throw escaped() }
+    }
+
+    @usableFromInline
+    func escaped() -> DatabaseError {
+        DatabaseError(
+            kind: .connectionEscaped, message: "a connection lent to a read or write block was used outside that block")
     }
 }

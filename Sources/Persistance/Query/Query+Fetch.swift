@@ -3,7 +3,7 @@ extension Query {
     /// Use it on the connection's thread, and release it (or read it to the end) before
     /// running the same query again on the connection if you want the cached statement reused.
     public func fetchCursor(_ conn: Connection) throws -> Cursor<Element> {
-        try clauses.selectSQL().cursor(in: conn) { try Element.rowDecoder(for: $0) }
+        try clauses.selectSQL().cursor(in: conn) { try Element.rowDecoder(for: $0).decode }
     }
 
     /// Every matching row, decoded as `Element`.
@@ -14,7 +14,7 @@ extension Query {
     /// The first matching row, decoded as `Element`, or nil when there is none. Runs the
     /// query with `LIMIT 1`.
     public func fetchOne(_ conn: Connection) throws -> Element? {
-        try clauses.first.selectSQL().cursor(in: conn) { try Element.rowDecoder(for: $0) }.next()
+        try clauses.first.selectSQL().cursor(in: conn) { try Element.rowDecoder(for: $0).decode }.next()
     }
 
     /// A cursor over the first column of the matching rows, converted to `T`.

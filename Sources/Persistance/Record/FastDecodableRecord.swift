@@ -26,28 +26,15 @@ public protocol FastDecodableRecord: Record {
 extension FastDecodableRecord {
     /// Finds each of `databaseColumns` in the statement once; a missing one is an error naming it.
     @inlinable
-    public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
-        try indexedRowDecoder(for: statement)
-    }
-
-    @inlinable
-    static func indexedRowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
-        let columns = try databaseColumns.map { name in
-            guard let index = statement.columnIndex(named: name) else {
-                throw DatabaseError(
-                    kind: .columnNotFound, message: "\(Self.self) reads a column the statement does not return",
-                    sql: statement.sql, column: name)
-            }
-            return index
-        }
-        return { statement in try Self(statement: statement, columns: columns) }
+    public static func rowDecoder(for statement: Statement) throws -> FastRecordDecoder<Self> {
+        try FastRecordDecoder(statement: statement)
     }
 }
 
 extension FastDecodableRecord where Self: Decodable {
     /// A record that is both `Decodable` and fast-decodable reads through the fast path.
     @inlinable
-    public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
-        try indexedRowDecoder(for: statement)
+    public static func rowDecoder(for statement: Statement) throws -> FastRecordDecoder<Self> {
+        try FastRecordDecoder(statement: statement)
     }
 }

@@ -3,10 +3,8 @@
 extension Record where Self: Decodable {
     /// Reads records with the library's row decoder, resolving each key's column once per statement.
     @inlinable
-    public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self {
-        let plan = RowDecodingPlan(source: .statement(statement), dateStrategy: databaseDateStrategy)
-        let containers = KeyedContainerCache()
-        return { _ in try plan.decode(Self.self, containers: containers) }
+    public static func rowDecoder(for statement: Statement) throws -> CodableRecordDecoder<Self> {
+        CodableRecordDecoder(statement: statement, dateStrategy: databaseDateStrategy)
     }
 
     /// Decodes a record from the columns of `row`.

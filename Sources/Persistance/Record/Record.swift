@@ -15,9 +15,12 @@
 /// For raw-C speed, implement the requirements by hand: conform to `FastDecodableRecord`
 /// to read columns by index, and write `encode(into:)` to set columns by name in table order.
 public protocol Record {
-    /// A function that reads one record from the current row of `statement`.
-    /// Column positions are resolved here, once per statement, not once per row.
-    static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Self
+    /// What reads records from the rows of a statement.
+    associatedtype RowDecoder: RecordDecoder<Self>
+
+    /// The decoder that reads records from the rows of `statement`. Column positions are
+    /// resolved here, once per statement, not once per row.
+    static func rowDecoder(for statement: Statement) throws -> RowDecoder
 
     /// Writes the record's column values into `container`.
     ///

@@ -7,42 +7,44 @@
 /// begun in constant time: a slot counts as set only if it was set in the current
 /// generation.
 ///
-/// With a `bindingTarget` (an insert, whose SQL does not depend on the values), each
-/// value is bound to parameter `slot + 1` as it is set, a NULL replaced by the column
-/// default, and only whether it was NULL is kept.
+/// While binding to a statement whose parameter `n` is column `n - 1` (an insert or an
+/// upsert, see `bind(to:_:)`), each value is bound as it is set, a NULL replaced by the
+/// column default, and only whether it was NULL is kept. Text and blobs are then copied
+/// into the buffer's own memory and bound in place, with no allocation per value.
 ///
 /// The buffer is used by one operation on one thread, so its stored properties opt out
 /// of run-time exclusivity checks, which would otherwise cost more than the writes.
 @usableFromInline
 final class RecordValueBuffer {
-    private struct Slot {
-        var generation: UInt32 = 0
-        var isNull = true
-        var value = DatabaseValue.null
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var generation: UInt32 = 0
+        @usableFromInline var isNull = true
+        @usableFromInline var value = DatabaseValue.null
+
+        @usableFromInline
+        init() {}
     }
 
-    @exclusivity(unchecked) private(set) var columns: [String]
+    @exclusivity(unchecked) @usableFromInline private(set) var columns: [String]
     @exclusivity(unchecked) private var slotByFoldedName: [String: Int]
     /// The table the slots belong to; nil when any column is accepted.
     private let table: String?
     /// Each column's default, stored in place of NULL when binding.
-    private let defaults: [DatabaseValue?]
-    @exclusivity(unchecked) private var slots: [Slot]
-    @exclusivity(unchecked) private var generation: UInt32 = 1
+    @usableFromInline let defaults: [DatabaseValue?]
+    @exclusivity(unchecked) @usableFromInline var slots: [Slot]
+    @exclusivity(unchecked) @usableFromInline var generation: UInt32 = 1
     /// How many slots the current record has set.
-    @exclusivity(unchecked) private var setCount = 0
-    @exclusivity(unchecked) private var slotOfWrite: [Int] = []
-    @exclusivity(unchecked) private var writeCount = 0
+    @exclusivity(unchecked) @usableFromInline var setCount = 0
+    /// The slot of each `set` call of the previous record, in call order.
+    @exclusivity(unchecked) @usableFromInline var slotOfWrite: [Int] = []
+    @exclusivity(unchecked) @usableFromInline var writeCount = 0
     /// A failure noticed where Codable cannot throw (a container request), thrown at the end.
     @exclusivity(unchecked) private var deferredError: DatabaseError?
-    /// The statement values are bound to as they are set; nil to keep them instead. Not
-    /// retained: the insert that sets it keeps the statement alive and clears it when done.
-    @usableFromInline var bindingTarget: Statement? {
-        get { target?.takeUnretainedValue() }
-        set { target = newValue.map(Unmanaged.passUnretained) }
-    }
-    /// The binding target, used without retaining it for each value.
-    @exclusivity(unchecked) private var target: Unmanaged<Statement>?
+    /// The statement values are bound to as they are set, not retained: see `bind(to:_:)`.
+    @exclusivity(unchecked) @usableFromInline var target: Unmanaged<Statement>?
+    /// Where the text and blob values bound to `target` are kept until it runs.
+    @exclusivity(unchecked) @usableFromInline var boundBytes: ParameterBytes?
 
     /// Slots for a table's `columns`, whose folded names map to their position in
     /// `slotByFoldedName`, with their `defaults`.
@@ -102,7 +104,9 @@ final class RecordValueBuffer {
         if deferredError == nil { deferredError = error }
     }
 
-    @usableFromInline
+    /// Sets `column` of the current record to `value`: binds it (NULL replaced by the
+    /// column default) when binding, else keeps it.
+    @inlinable
     func set(_ value: DatabaseValue, forColumn column: String) throws {
         let slot = try slot(for: column)
         let isNull = value.isNull
@@ -113,8 +117,25 @@ final class RecordValueBuffer {
         }
         guard let target else { return slots[slot].value = value }
         try target._withUnsafeGuaranteedRef { statement in
-            try statement.bind(isNull ? defaults[slot] ?? .null : value, at: slot + 1)
+            if isNull {
+                try statement.bind(defaults[slot] ?? .null, at: slot + 1)
+            } else {
+                try statement.bind(value, at: slot + 1, keepingBytesIn: boundBytes)
+            }
         }
+    }
+
+    /// Binds each value to parameter `slot + 1` of `statement` as it is set, while `body`
+    /// runs; then clears the statement's parameters, which may point into this buffer.
+    @usableFromInline
+    func bind<Result>(to statement: Statement, _ body: () throws -> Result) rethrows -> Result {
+        if boundBytes == nil { boundBytes = ParameterBytes(count: slots.count) }
+        target = Unmanaged.passUnretained(statement)
+        defer {
+            target = nil
+            statement.clearBindings()
+        }
+        return try body()
     }
 
     /// The value set for `column`, or nil when none was (or values are bound, not kept).
@@ -128,10 +149,15 @@ final class RecordValueBuffer {
         return slots[slot].value
     }
 
+    /// Whether the current record set `slot`.
+    func isSet(at slot: Int) -> Bool {
+        slots[slot].generation == generation
+    }
+
     /// Whether `slot` was set to a value other than NULL.
     @usableFromInline
     func holdsValue(at slot: Int) -> Bool {
-        slots[slot].generation == generation && !slots[slot].isNull
+        isSet(at: slot) && !slots[slot].isNull
     }
 
     /// The columns set, in slot order.
@@ -139,15 +165,24 @@ final class RecordValueBuffer {
         Row(columns.indices.compactMap { slot in value(at: slot).map { (columns[slot], $0) } })
     }
 
-    private func slot(for column: String) throws -> Int {
-        defer { writeCount += 1 }
-        if writeCount < slotOfWrite.count {
-            let predicted = slotOfWrite[writeCount]
+    /// The slot of `column`, predicted from the previous record's order of calls.
+    @inlinable
+    func slot(for column: String) throws -> Int {
+        let write = writeCount
+        writeCount = write &+ 1
+        if write < slotOfWrite.count {
+            let predicted = slotOfWrite[write]
             if columns[predicted] == column { return predicted }
         }
+        return try learnSlot(for: column, write: write)
+    }
+
+    /// Looks up the slot of `column` and remembers it as the slot of call number `write`.
+    @usableFromInline
+    func learnSlot(for column: String, write: Int) throws -> Int {
         let slot = try lookUpSlot(for: column)
-        if writeCount < slotOfWrite.count {
-            slotOfWrite[writeCount] = slot
+        if write < slotOfWrite.count {
+            slotOfWrite[write] = slot
         } else {
             slotOfWrite.append(slot)
         }

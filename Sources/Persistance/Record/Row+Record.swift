@@ -2,8 +2,8 @@
 /// columns, and gains the new row id under the primary key column when inserted.
 extension Row: Record {
     /// Reads every column of each row.
-    public static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> Row {
-        Row.init(statement:)
+    public static func rowDecoder(for statement: Statement) throws -> RecordDecodingFunction<Row> {
+        RecordDecodingFunction(Row.init(statement:))
     }
 
     /// Writes each column of the row, in order.

@@ -32,7 +32,7 @@ final class RowDecodingPlan {
     @usableFromInline
     func decode<T: Decodable>(_ type: T.Type, containers: KeyedContainerCache) throws -> T {
         requestCount = 0
-        return try T(from: RowDecoder(plan: self, containers: containers))
+        return try T(from: CodableRowDecoder(plan: self, containers: containers))
     }
 
     /// The position of the column coded under `key`, or nil when the source has no such column.

@@ -19,12 +19,17 @@ struct RecordWriter {
         try buffer.encode(record, reusing: containers)
     }
 
-    /// Inserts `record` with `statement`, the table's insert statement, and returns the new
-    /// row id. Each value is bound as the record sets it, NULL replaced by the column default.
+    /// Runs `body`, in which each record encoded is bound to `statement`, whose parameter
+    /// `n` is column `n - 1` (see `RecordValueBuffer.bind(to:_:)`).
+    @inlinable
+    func binding<Result>(to statement: Statement, _ body: () throws -> Result) rethrows -> Result {
+        try buffer.bind(to: statement, body)
+    }
+
+    /// Inserts `record` with `statement`, the table's insert statement, which `body` of
+    /// `binding(to:_:)` binds, and returns the new row id.
     @inlinable
     func insert(_ record: some Record, with statement: Statement, in connection: Connection) throws -> Int64 {
-        buffer.bindingTarget = statement
-        defer { buffer.bindingTarget = nil }
         try encode(record)
         return try Self.runInsert(statement, in: connection)
     }

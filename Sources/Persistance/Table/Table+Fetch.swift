@@ -22,10 +22,10 @@ extension Table {
             let statement = try connection.cachedStatement(sql)
             try statement.bind(arguments)
             defer { statement.reset() }
-            let decode = try Element.rowDecoder(for: statement)
+            let decoder = try Element.rowDecoder(for: statement)
             var records = [Element]()
             while records.count < limit, try statement.step() {
-                records.append(try decode(statement))
+                records.append(try decoder.decode(statement))
             }
             return records
         }

@@ -47,8 +47,11 @@ extension Table {
         _ value: some DatabaseValueConvertible, forColumn column: String, in connection: Connection
     ) throws -> Int64 {
         try onFirstUse(in: connection) {
-            try RecordWriter(schema: schema).insert(
-                Row([(column, value.databaseValue)]), with: connection.cachedStatement(schema.insertSQL), in: connection)
+            let writer = RecordWriter(schema: schema)
+            let statement = try connection.cachedStatement(schema.insertSQL)
+            return try writer.binding(to: statement) {
+                try writer.insert(Row([(column, value.databaseValue)]), with: statement, in: connection)
+            }
         }
     }
 
@@ -60,9 +63,11 @@ extension Table {
     ) throws -> (rowIDs: [Int64], records: [Element]) {
         let writer = RecordWriter(schema: schema)
         let statement = try connection.cachedStatement(schema.insertSQL)
-        return try writer.writeEach(records, assigningKeys: assigningKeys) { record in
-            try validation?(record, .insert)
-            return try writer.insert(record, with: statement, in: connection)
+        return try writer.binding(to: statement) {
+            try writer.writeEach(records, assigningKeys: assigningKeys) { record in
+                try validation?(record, .insert)
+                return try writer.insert(record, with: statement, in: connection)
+            }
         }
     }
 }

@@ -89,30 +89,44 @@ extension Table {
             try touch(in: connection)
             return try connection.savepoint {
                 let writer = RecordWriter(schema: schema)
-                return try writer.writeEach(records, assigningKeys: assigningKeys) { record in
-                    try validation?(record, .upsert)
-                    try writer.encode(record)
-                    let slots = writer.updatedSlots(excluding: keySlot, skippingNulls: nilValues == .keepStored)
-                    return switch strategy {
-                    case .native: try upsertNatively(writer, keySlot: keySlot, updating: slots, in: connection)
-                    case .lookUpThenWrite: try upsertByLookUp(writer, keySlot: keySlot, updating: slots, in: connection)
+                func upsertEach(_ upsert: (Element) throws -> Int64) throws -> (rowIDs: [Int64], records: [Element]) {
+                    try writer.writeEach(records, assigningKeys: assigningKeys) { record in
+                        try validation?(record, .upsert)
+                        return try upsert(record)
+                    }
+                }
+                switch strategy {
+                case .native:
+                    let statement = try connection.cachedStatement(schema.upsertSQL(uniqueKeySlot: keySlot))
+                    let updatable = schema.upsertUpdatableSlots(uniqueKeySlot: keySlot)
+                    return try writer.binding(to: statement) {
+                        try upsertEach { record in
+                            try upsertNatively(record, writer, statement, updating: updatable, nilValues)
+                        }
+                    }
+                case .lookUpThenWrite:
+                    let lookUp = "SELECT rowid FROM \(schema.quotedName) WHERE \(schema.columnReference(schema.columnNames[keySlot])) = ?"
+                    return try upsertEach { record in
+                        try upsertByLookUp(record, writer, lookUp, keySlot: keySlot, nilValues, in: connection)
                     }
                 }
             }
         }
     }
 
+    /// Upserts `record` with `statement` (see `TableSchema.upsertSQL(uniqueKeySlot:)`), to
+    /// which `writer` binds the record's values as it sets them; then binds whether each
+    /// of the `updatable` columns is updated.
     private func upsertNatively(
-        _ writer: RecordWriter, keySlot: Int, updating slots: [Int], in connection: Connection
+        _ record: Element, _ writer: RecordWriter, _ statement: Statement, updating updatable: [Int],
+        _ nilValues: UpsertNilValues
     ) throws -> Int64 {
-        let key = TableSchema.quote(schema.columnNames[keySlot])
-        let assignments = (slots.isEmpty ? [keySlot] : slots).map { slot in
-            let column = TableSchema.quote(schema.columnNames[slot])
-            return "\(column) = excluded.\(column)"
+        try writer.encode(record)
+        let buffer = writer.buffer
+        for slot in updatable {
+            let updates = buffer.isSet(at: slot) && (nilValues == .overwrite || buffer.holdsValue(at: slot))
+            try statement.bind(updates ? 1 : 0, at: schema.upsertFlagParameter(slot: slot))
         }
-        let statement = try connection.cachedStatement(
-            "\(schema.insertSQL) ON CONFLICT (\(key)) DO UPDATE SET \(assignments.joined(separator: ", ")) RETURNING rowid")
-        try writer.bindColumns(to: statement)
         defer { statement.reset() }
         guard try statement.step() else {
             throw DatabaseError(kind: .sqlite, message: "upsert returned no row", sql: statement.sql)
@@ -122,11 +136,15 @@ extension Table {
         return rowID
     }
 
+    /// Upserts `record` by running `lookUp` for its row id, then updating the columns the
+    /// record sets or inserting it: for engines without `ON CONFLICT … DO UPDATE … RETURNING`.
     private func upsertByLookUp(
-        _ writer: RecordWriter, keySlot: Int, updating slots: [Int], in connection: Connection
+        _ record: Element, _ writer: RecordWriter, _ lookUp: String, keySlot: Int, _ nilValues: UpsertNilValues,
+        in connection: Connection
     ) throws -> Int64 {
+        try writer.encode(record)
+        let slots = writer.updatedSlots(excluding: keySlot, skippingNulls: nilValues == .keepStored)
         let key = schema.storedValue(writer.buffer.value(at: keySlot), slot: keySlot)
-        let lookUp = "SELECT rowid FROM \(schema.quotedName) WHERE \(TableSchema.quote(schema.columnNames[keySlot])) = ?"
         if !key.isNull, let rowID = try connection.fetchOne(Int64.self, lookUp, [key]) {
             if !slots.isEmpty {
                 try RecordWriter.run(

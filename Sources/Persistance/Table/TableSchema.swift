@@ -98,6 +98,32 @@ final class TableSchema: Sendable {
         return "UPDATE \(quotedName) SET \(assignments.joined(separator: ", ")) WHERE \(condition)"
     }
 
+    /// The columns an upsert on the unique column in `uniqueKeySlot` may update: all but
+    /// that one and the primary key.
+    func upsertUpdatableSlots(uniqueKeySlot keySlot: Int) -> [Int] {
+        columnNames.indices.filter { $0 != keySlot && $0 != primaryKeySlot }
+    }
+
+    /// The parameter of the upsert statement that says whether the column in `slot` is updated.
+    func upsertFlagParameter(slot: Int) -> Int {
+        columnNames.count + 1 + slot
+    }
+
+    /// `INSERT` of every column (parameter `n` for slot `n - 1`) that, when the unique column
+    /// in `uniqueKeySlot` conflicts, updates each updatable column whose flag parameter (see
+    /// `upsertFlagParameter(slot:)`) is true and keeps the others; returns the row id.
+    func upsertSQL(uniqueKeySlot keySlot: Int) -> String {
+        let key = Self.quote(columnNames[keySlot])
+        let updatable = upsertUpdatableSlots(uniqueKeySlot: keySlot)
+        let assignments = updatable.isEmpty
+            ? ["\(key) = excluded.\(key)"]
+            : updatable.map { slot in
+                let column = Self.quote(columnNames[slot])
+                return "\(column) = CASE WHEN ?\(upsertFlagParameter(slot: slot)) THEN excluded.\(column) ELSE \(column) END"
+            }
+        return "\(insertSQL) ON CONFLICT (\(key)) DO UPDATE SET \(assignments.joined(separator: ", ")) RETURNING rowid"
+    }
+
     // MARK: SQL text
 
     /// A column name a caller passed, as SQL qualified with the table's name. SQLite before

@@ -9,13 +9,13 @@ struct QueryTestPlayer: Record, Equatable {
     var name: String?
     var score: Double?
 
-    static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> QueryTestPlayer {
+    static func rowDecoder(for statement: Statement) throws -> RecordDecodingFunction<QueryTestPlayer> {
         guard let id = statement.columnIndex(named: "id") else {
             throw DatabaseError(kind: .columnNotFound, message: "no column named \"id\"")
         }
         let name = statement.columnIndex(named: "name")
         let score = statement.columnIndex(named: "score")
-        return { statement in
+        return RecordDecodingFunction { statement in
             QueryTestPlayer(
                 id: try statement.value(at: id),
                 name: try name.flatMap { try statement.value(at: $0, as: String?.self) },

@@ -300,8 +300,8 @@ private struct SecondEvent: Record, Codable, Equatable {
     @Test func recordWithoutEncodingCannotBeWritten() throws {
         struct ReadOnly: Record {
             var name: String
-            static func rowDecoder(for statement: Statement) throws -> (Statement) throws -> ReadOnly {
-                { ReadOnly(name: $0.string(at: 0)) }
+            static func rowDecoder(for statement: Statement) throws -> RecordDecodingFunction<ReadOnly> {
+                RecordDecodingFunction { ReadOnly(name: $0.string(at: 0)) }
             }
         }
         try withTemporaryConnection { conn, _ throws in

@@ -4,7 +4,7 @@
 /// Unknown columns are ignored; a missing column decodes as nil for an optional property
 /// and is an error naming the column for a non-optional one; NULL in a non-optional
 /// property and a value of the wrong type are decoding errors naming the column.
-struct RowDecoder: Decoder {
+struct CodableRowDecoder: Decoder {
     let plan: RowDecodingPlan
     /// Where the keyed container is kept from row to row.
     let containers: KeyedContainerCache
@@ -34,7 +34,7 @@ struct RowDecoder: Decoder {
     }
 }
 
-/// The keyed container of `RowDecoder`: one key, one column.
+/// The keyed container of `CodableRowDecoder`: one key, one column.
 struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let plan: RowDecodingPlan
 
@@ -92,7 +92,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func superDecoder() -> any Decoder {
-        RowDecoder(plan: plan, containers: KeyedContainerCache())
+        CodableRowDecoder(plan: plan, containers: KeyedContainerCache())
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -1,0 +1,23 @@
+/// The record decoder of `FastDecodableRecord`s: the positions of the record's
+/// `databaseColumns`, found once per statement, passed to its initializer for each row.
+public struct FastRecordDecoder<Element: FastDecodableRecord>: RecordDecoder {
+    @usableFromInline let columns: [Int]
+
+    /// Finds each of `Element.databaseColumns` in `statement`; a missing one is an error naming it.
+    @inlinable
+    init(statement: Statement) throws {
+        columns = try Element.databaseColumns.map { name in
+            guard let index = statement.columnIndex(named: name) else {
+                throw DatabaseError(
+                    kind: .columnNotFound, message: "\(Element.self) reads a column the statement does not return",
+                    sql: statement.sql, column: name)
+            }
+            return index
+        }
+    }
+
+    @inlinable
+    public func decode(_ statement: Statement) throws -> Element {
+        try Element(statement: statement, columns: columns)
+    }
+}
