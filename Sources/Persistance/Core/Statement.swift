@@ -28,6 +28,8 @@ public final class Statement {
     /// Whether a cursor is currently stepping this statement (so the cache must not hand it out).
     var isCursorOpen = false
     private var cachedColumns: RowColumns?
+    /// The column positions a record decoder found for a record type, kept for its next use.
+    @usableFromInline var cachedPositions: (recordType: ObjectIdentifier, positions: [Int])?
     private var cachedParameterNames: [String?]?
 
     init(connection: Connection, handle: OpaquePointer) {
@@ -78,6 +80,17 @@ public final class Statement {
         let columns = RowColumns(names: names)
         cachedColumns = columns
         return columns
+    }
+
+    /// The positions `find` returns for `recordType`, found once and kept while the
+    /// statement is reused for that type.
+    @inlinable
+    func columnPositions(for recordType: Any.Type, _ find: () throws -> [Int]) rethrows -> [Int] {
+        let key = ObjectIdentifier(recordType)
+        if let cachedPositions, cachedPositions.recordType == key { return cachedPositions.positions }
+        let positions = try find()
+        cachedPositions = (key, positions)
+        return positions
     }
 
     /// The index of the first result column with this name (ASCII case-insensitive), if any.
@@ -149,39 +162,66 @@ public final class Statement {
     /// until the parameter is rebound or cleared); without it, SQLite copies them.
     @inlinable
     func bind(_ value: DatabaseValue, at index: Int, keepingBytesIn storage: ParameterBytes?) throws {
-        let handle = try liveHandle()
-        let position = Int32(index)
-        let code: Int32
         switch value {
-        case .null:
-            code = sqlite3_bind_null(handle, position)
-        case .integer(let integer):
-            code = sqlite3_bind_int64(handle, position, integer)
-        case .real(let real):
-            // SQLite would store NaN as NULL: refuse it, as `Double.databaseValue` does.
-            guard !real.isNaN else {
-                throw DatabaseError(kind: .encoding, message: "NaN cannot be stored: SQLite turns it into NULL", sql: sql)
-            }
-            code = sqlite3_bind_double(handle, position, real)
-        case .text(var text):
-            code = text.withUTF8 { bytes in
-                // An empty buffer may have no address; SQLite would then bind NULL instead of ''.
-                guard bytes.count > 0 else {
-                    return sqlite3_bind_text64(handle, position, Self.emptyText, 0, nil, UInt8(SQLITE_UTF8))
-                }
-                let (start, destructor) = Self.bytesToBind(UnsafeRawBufferPointer(bytes), index, storage)
-                return sqlite3_bind_text64(
-                    handle, position, start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
-                    destructor, UInt8(SQLITE_UTF8))
-            }
-        case .blob(let data):
-            code = data.withUnsafeBytes { bytes in
-                // An empty blob bound by pointer would become NULL; a zero-length zeroblob stays a blob.
-                guard bytes.count > 0 else { return sqlite3_bind_zeroblob(handle, position, 0) }
-                let (start, destructor) = Self.bytesToBind(bytes, index, storage)
-                return sqlite3_bind_blob64(handle, position, start, sqlite3_uint64(bytes.count), destructor)
-            }
+        case .null: try bindNull(at: index)
+        case .integer(let integer): try bind(integer: integer, at: index)
+        case .real(let real): try bind(real: real, at: index)
+        case .text(let text): try bind(text: text, at: index, keepingBytesIn: storage)
+        case .blob(let data): try bind(blob: data, at: index, keepingBytesIn: storage)
         }
+    }
+
+    // The typed binders below take the same parameters as `bind(_:at:keepingBytesIn:)`.
+
+    @inlinable @inline(__always)
+    func bindNull(at index: Int) throws {
+        try check(sqlite3_bind_null(try liveHandle(), Int32(index)))
+    }
+
+    @inlinable @inline(__always)
+    func bind(integer: Int64, at index: Int) throws {
+        try check(sqlite3_bind_int64(try liveHandle(), Int32(index), integer))
+    }
+
+    @inlinable @inline(__always)
+    func bind(real: Double, at index: Int) throws {
+        // SQLite would store NaN as NULL: refuse it, as `Double.databaseValue` does.
+        guard !real.isNaN else {
+            throw DatabaseError(kind: .encoding, message: "NaN cannot be stored: SQLite turns it into NULL", sql: sql)
+        }
+        try check(sqlite3_bind_double(try liveHandle(), Int32(index), real))
+    }
+
+    @inlinable @inline(__always)
+    func bind(text: String, at index: Int, keepingBytesIn storage: ParameterBytes?) throws {
+        let handle = try liveHandle()
+        var text = text
+        try check(text.withUTF8 { bytes in
+            // An empty buffer may have no address; SQLite would then bind NULL instead of ''.
+            guard bytes.count > 0 else {
+                return sqlite3_bind_text64(handle, Int32(index), Self.emptyText, 0, nil, UInt8(SQLITE_UTF8))
+            }
+            let (start, destructor) = Self.bytesToBind(UnsafeRawBufferPointer(bytes), index, storage)
+            return sqlite3_bind_text64(
+                handle, Int32(index), start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
+                destructor, UInt8(SQLITE_UTF8))
+        })
+    }
+
+    @inlinable @inline(__always)
+    func bind(blob: Data, at index: Int, keepingBytesIn storage: ParameterBytes?) throws {
+        let handle = try liveHandle()
+        try check(blob.withUnsafeBytes { bytes in
+            // An empty blob bound by pointer would become NULL; a zero-length zeroblob stays a blob.
+            guard bytes.count > 0 else { return sqlite3_bind_zeroblob(handle, Int32(index), 0) }
+            let (start, destructor) = Self.bytesToBind(bytes, index, storage)
+            return sqlite3_bind_blob64(handle, Int32(index), start, sqlite3_uint64(bytes.count), destructor)
+        })
+    }
+
+    /// Throws the connection's error unless `code`, a binding's result, is `SQLITE_OK`.
+    @inlinable @inline(__always)
+    func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw connection.lastError(code: code, sql: sql) }
     }
 

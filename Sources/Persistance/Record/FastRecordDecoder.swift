@@ -3,16 +3,19 @@
 public struct FastRecordDecoder<Element: FastDecodableRecord>: RecordDecoder {
     @usableFromInline let columns: [Int]
 
-    /// Finds each of `Element.databaseColumns` in `statement`; a missing one is an error naming it.
+    /// Finds each of `Element.databaseColumns` in `statement` (once per statement and record
+    /// type); a missing one is an error naming it.
     @inlinable
     init(statement: Statement) throws {
-        columns = try Element.databaseColumns.map { name in
-            guard let index = statement.columnIndex(named: name) else {
-                throw DatabaseError(
-                    kind: .columnNotFound, message: "\(Element.self) reads a column the statement does not return",
-                    sql: statement.sql, column: name)
+        columns = try statement.columnPositions(for: Element.self) {
+            try Element.databaseColumns.map { name in
+                guard let index = statement.columnIndex(named: name) else {
+                    throw DatabaseError(
+                        kind: .columnNotFound, message: "\(Element.self) reads a column the statement does not return",
+                        sql: statement.sql, column: name)
+                }
+                return index
             }
-            return index
         }
     }
 

@@ -45,6 +45,8 @@ final class RecordValueBuffer {
     @exclusivity(unchecked) @usableFromInline var target: Unmanaged<Statement>?
     /// Where the text and blob values bound to `target` are kept until it runs.
     @exclusivity(unchecked) @usableFromInline var boundBytes: ParameterBytes?
+    /// The one slot whose value is kept while binding, for the operation to read back; -1 for none.
+    @exclusivity(unchecked) @usableFromInline var keptSlot = -1
 
     /// Slots for a table's `columns`, whose folded names map to their position in
     /// `slotByFoldedName`, with their `defaults`.
@@ -110,18 +112,25 @@ final class RecordValueBuffer {
     func set(_ value: DatabaseValue, forColumn column: String) throws {
         let slot = try slot(for: column)
         let isNull = value.isNull
-        slots.withUnsafeMutableBufferPointer { slots in
-            if slots[slot].generation != generation { setCount += 1 }
-            slots[slot].generation = generation
-            slots[slot].isNull = isNull
-        }
+        markSet(slot, isNull: isNull)
         guard let target else { return slots[slot].value = value }
+        if slot == keptSlot { slots[slot].value = value }
         try target._withUnsafeGuaranteedRef { statement in
             if isNull {
                 try statement.bind(defaults[slot] ?? .null, at: slot + 1)
             } else {
                 try statement.bind(value, at: slot + 1, keepingBytesIn: boundBytes)
             }
+        }
+    }
+
+    /// Marks `slot` as set by the current record, to NULL or not.
+    @inlinable @inline(__always)
+    func markSet(_ slot: Int, isNull: Bool) {
+        slots.withUnsafeMutableBufferPointer { slots in
+            if slots[slot].generation != generation { setCount += 1 }
+            slots[slot].generation = generation
+            slots[slot].isNull = isNull
         }
     }
 
@@ -145,7 +154,7 @@ final class RecordValueBuffer {
 
     /// The value set in `slot`, or nil when none was (or values are bound, not kept).
     func value(at slot: Int) -> DatabaseValue? {
-        guard slots[slot].generation == generation, target == nil else { return nil }
+        guard slots[slot].generation == generation, target == nil || slot == keptSlot else { return nil }
         return slots[slot].value
     }
 

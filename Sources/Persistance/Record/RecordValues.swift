@@ -32,7 +32,7 @@ public struct RecordValues {
     /// Throws when the value cannot be stored or the table has no such column.
     @inlinable
     public mutating func set(_ value: some DatabaseValueConvertible, forColumn column: String) throws {
-        try buffer.set(value.databaseValue, forColumn: column)
+        try buffer.set(value, forColumn: column)
     }
 
     /// The value set for `column` so far, or nil when none was set.

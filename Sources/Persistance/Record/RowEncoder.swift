@@ -98,19 +98,16 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     @inline(__always)
     private func store(_ value: some DatabaseValueConvertible, _ key: Key) throws {
         let column = key.stringValue
-        let stored: DatabaseValue
         do {
-            stored = try value.databaseValue
-        } catch var error as DatabaseError {
+            try buffer.set(value, forColumn: column)
+        } catch var error as DatabaseError where error.column == nil {
             error.column = column
             throw error
         }
-        try buffer.set(stored, forColumn: column)
     }
 
     @inline(__always)
     private func storeIfPresent(_ value: (some DatabaseValueConvertible)?, _ key: Key) throws {
-        guard let value else { return try buffer.set(.null, forColumn: key.stringValue) }
         try store(value, key)
     }
 

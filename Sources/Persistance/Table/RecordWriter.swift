@@ -31,7 +31,9 @@ struct RecordWriter {
     @inlinable
     func insert(_ record: some Record, with statement: Statement, in connection: Connection) throws -> Int64 {
         try encode(record)
-        return try Self.runInsert(statement, in: connection)
+        defer { statement.reset() }
+        while try statement.step() {}
+        return connection.lastInsertRowID
     }
 
     /// Binds every column of the encoded record to parameters `1...columnCount`, NULL
@@ -45,7 +47,8 @@ struct RecordWriter {
     /// Inserts the encoded record with `statement`, the table's insert statement; returns the new row id.
     func insertEncoded(with statement: Statement, in connection: Connection) throws -> Int64 {
         try bindColumns(to: statement)
-        return try Self.runInsert(statement, in: connection)
+        try Self.run(statement)
+        return connection.lastInsertRowID
     }
 
     /// The encoded primary key value; nil when the table has no primary key column or the
@@ -112,13 +115,6 @@ struct RecordWriter {
     /// The values to store in `slots`, NULL replaced by the column default.
     func storedValues(_ slots: [Int]) -> [DatabaseValue] {
         slots.map { schema.storedValue(buffer.value(at: $0), slot: $0) }
-    }
-
-    /// Runs `statement`, a bound insert, and returns the new row id.
-    @usableFromInline
-    static func runInsert(_ statement: Statement, in connection: Connection) throws -> Int64 {
-        try run(statement)
-        return connection.lastInsertRowID
     }
 
     /// Binds `values` to parameters `1...values.count` and runs `statement` to its end.

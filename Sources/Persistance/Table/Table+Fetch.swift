@@ -3,31 +3,42 @@ extension Table {
     /// it, so that the loop is specialized for the record type in the caller's module.
     @inlinable
     func fetchAll(_ sql: String, _ arguments: StatementArguments, in connection: Connection) throws -> [Element] {
-        try fetch(sql, arguments, in: connection, limit: .max)
+        try withRows(of: sql, in: connection, binding: { try $0.bind(arguments) }) { statement, decoder in
+            var records = [Element]()
+            while try statement.step() {
+                records.append(try decoder.decode(statement))
+            }
+            return records
+        }
     }
 
     /// The first record `sql` selects, created on first use.
     @inlinable
     func fetchFirst(_ sql: String, _ arguments: StatementArguments, in connection: Connection) throws -> Element? {
-        try fetch(sql, arguments, in: connection, limit: 1).first
+        try fetchFirst(sql, in: connection) { try $0.bind(arguments) }
     }
 
-    /// At most `limit` records that `sql` selects, decoded with a decoder resolved once for
-    /// the statement. The decoder must not run statements on `connection`.
+    /// The first record `sql` selects with the parameters `bind` binds, created on first use.
     @inlinable
-    func fetch(
-        _ sql: String, _ arguments: StatementArguments, in connection: Connection, limit: Int
-    ) throws -> [Element] {
+    func fetchFirst(_ sql: String, in connection: Connection, binding bind: (Statement) throws -> Void) throws -> Element? {
+        try withRows(of: sql, in: connection, binding: bind) { statement, decoder in
+            try statement.step() ? try decoder.decode(statement) : nil
+        }
+    }
+
+    /// Runs `read` with the cached statement of `sql`, bound by `bind`, and the record
+    /// decoder for it; resets the statement when done. `read` must not run statements on
+    /// `connection`.
+    @inlinable
+    func withRows<Result>(
+        of sql: String, in connection: Connection, binding bind: (Statement) throws -> Void,
+        _ read: (Statement, Element.RowDecoder) throws -> Result
+    ) throws -> Result {
         try onFirstUse(in: connection) {
             let statement = try connection.cachedStatement(sql)
-            try statement.bind(arguments)
+            try bind(statement)
             defer { statement.reset() }
-            let decoder = try Element.rowDecoder(for: statement)
-            var records = [Element]()
-            while records.count < limit, try statement.step() {
-                records.append(try decoder.decode(statement))
-            }
-            return records
+            return try read(statement, try Element.rowDecoder(for: statement))
         }
     }
 

@@ -2,7 +2,7 @@ extension Table {
     /// The record whose primary key (or `rowid`, without one) is `key`, if any.
     @inlinable
     public func find(primaryKey key: some DatabaseValueConvertible, in connection: Connection) throws -> Element? {
-        try fetchFirst("\(schema.selectSQL) WHERE \(schema.keyExpression) = ?", [key], in: connection)
+        try fetchFirst(schema.selectByKeySQL, in: connection) { try $0.bind(key, at: 1) }
     }
 
     /// The records whose primary keys are among `keys`, in no particular order; an empty

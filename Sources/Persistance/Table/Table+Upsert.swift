@@ -85,6 +85,7 @@ extension Table {
                     + "or a single-column unique index of table \"\(name)\"",
                 column: uniqueKey)
         }
+        let lookUp = "SELECT rowid FROM \(schema.quotedName) WHERE \(schema.columnReference(schema.columnNames[keySlot])) = ?"
         return try onFirstUse(in: connection) {
             try touch(in: connection)
             return try connection.savepoint {
@@ -99,13 +100,15 @@ extension Table {
                 case .native:
                     let statement = try connection.cachedStatement(schema.upsertSQL(uniqueKeySlot: keySlot))
                     let updatable = schema.upsertUpdatableSlots(uniqueKeySlot: keySlot)
+                    writer.buffer.keptSlot = keySlot
                     return try writer.binding(to: statement) {
                         try upsertEach { record in
-                            try upsertNatively(record, writer, statement, updating: updatable, nilValues)
+                            try upsertNatively(
+                                record, writer, statement, keySlot: keySlot, updating: updatable, nilValues,
+                                lookUp: lookUp, in: connection)
                         }
                     }
                 case .lookUpThenWrite:
-                    let lookUp = "SELECT rowid FROM \(schema.quotedName) WHERE \(schema.columnReference(schema.columnNames[keySlot])) = ?"
                     return try upsertEach { record in
                         try upsertByLookUp(record, writer, lookUp, keySlot: keySlot, nilValues, in: connection)
                     }
@@ -116,24 +119,38 @@ extension Table {
 
     /// Upserts `record` with `statement` (see `TableSchema.upsertSQL(uniqueKeySlot:)`), to
     /// which `writer` binds the record's values as it sets them; then binds whether each
-    /// of the `updatable` columns is updated.
+    /// of the `updatable` columns is updated. The row id is the one the statement returns,
+    /// or, when the unique key is the row id, the key written (`lookUp` finds it when the
+    /// record's key is not an integer SQLite could convert).
     private func upsertNatively(
-        _ record: Element, _ writer: RecordWriter, _ statement: Statement, updating updatable: [Int],
-        _ nilValues: UpsertNilValues
+        _ record: Element, _ writer: RecordWriter, _ statement: Statement, keySlot: Int, updating updatable: [Int],
+        _ nilValues: UpsertNilValues, lookUp: String, in connection: Connection
     ) throws -> Int64 {
         try writer.encode(record)
         let buffer = writer.buffer
         for slot in updatable {
             let updates = buffer.isSet(at: slot) && (nilValues == .overwrite || buffer.holdsValue(at: slot))
-            try statement.bind(updates ? 1 : 0, at: schema.upsertFlagParameter(slot: slot))
+            try statement.bind(integer: updates ? 1 : 0, at: schema.upsertFlagParameter(slot: slot))
         }
         defer { statement.reset() }
-        guard try statement.step() else {
-            throw DatabaseError(kind: .sqlite, message: "upsert returned no row", sql: statement.sql)
+        guard schema.isRowID(slot: keySlot) else {
+            guard try statement.step() else {
+                throw DatabaseError(kind: .sqlite, message: "upsert returned no row", sql: statement.sql)
+            }
+            let rowID = statement.int64(at: 0)
+            while try statement.step() {}
+            return rowID
         }
-        let rowID = statement.int64(at: 0)
         while try statement.step() {}
-        return rowID
+        switch schema.storedValue(buffer.value(at: keySlot), slot: keySlot) {
+        case .integer(let key): return key
+        case .null: return connection.lastInsertRowID
+        case let key:
+            guard let rowID = try connection.fetchOne(Int64.self, lookUp, [key]) else {
+                throw DatabaseError(kind: .sqlite, message: "upsert wrote no row", sql: statement.sql)
+            }
+            return rowID
+        }
     }
 
     /// Upserts `record` by running `lookUp` for its row id, then updating the columns the

@@ -30,6 +30,8 @@ final class TableSchema: Sendable {
     /// `INSERT` of every column, parameter `n` for slot `n - 1`.
     @usableFromInline let insertSQL: String
     @usableFromInline let selectSQL: String
+    /// `SELECT` of the row whose key (see `keyExpression`) is parameter 1.
+    @usableFromInline let selectByKeySQL: String
 
     init(name: String, primaryKey: String?, columns: [ColumnDefinition], indexes: [IndexDefinition]) {
         self.name = name
@@ -70,6 +72,7 @@ final class TableSchema: Sendable {
         insertSQL = "INSERT INTO \(quotedName) (\(quotedColumns)) VALUES ("
             + columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
         selectSQL = "SELECT * FROM \(quotedName)"
+        selectByKeySQL = "\(selectSQL) WHERE \(keyExpression) = ?"
     }
 
     /// The slot of `column` (ASCII case-insensitive), if the table has it.
@@ -109,9 +112,16 @@ final class TableSchema: Sendable {
         columnNames.count + 1 + slot
     }
 
+    /// Whether the unique column in `slot` is the row id, so that an upsert on it needs no
+    /// `RETURNING` to know the row it wrote.
+    func isRowID(slot: Int) -> Bool {
+        rowIDColumn != nil && slot == primaryKeySlot
+    }
+
     /// `INSERT` of every column (parameter `n` for slot `n - 1`) that, when the unique column
     /// in `uniqueKeySlot` conflicts, updates each updatable column whose flag parameter (see
-    /// `upsertFlagParameter(slot:)`) is true and keeps the others; returns the row id.
+    /// `upsertFlagParameter(slot:)`) is true and keeps the others. Unless the unique column
+    /// is the row id, it returns the row id of the row written.
     func upsertSQL(uniqueKeySlot keySlot: Int) -> String {
         let key = Self.quote(columnNames[keySlot])
         let updatable = upsertUpdatableSlots(uniqueKeySlot: keySlot)
@@ -121,7 +131,8 @@ final class TableSchema: Sendable {
                 let column = Self.quote(columnNames[slot])
                 return "\(column) = CASE WHEN ?\(upsertFlagParameter(slot: slot)) THEN excluded.\(column) ELSE \(column) END"
             }
-        return "\(insertSQL) ON CONFLICT (\(key)) DO UPDATE SET \(assignments.joined(separator: ", ")) RETURNING rowid"
+        let returning = isRowID(slot: keySlot) ? "" : " RETURNING rowid"
+        return "\(insertSQL) ON CONFLICT (\(key)) DO UPDATE SET \(assignments.joined(separator: ", "))\(returning)"
     }
 
     // MARK: SQL text
