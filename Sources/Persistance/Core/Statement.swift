@@ -154,91 +154,17 @@ public final class Statement {
     /// Binds one stored value to the parameter at `index` (1-based).
     @inlinable
     public func bind(_ value: DatabaseValue, at index: Int) throws {
-        try bind(value, at: index, keepingBytesIn: nil)
-    }
-
-    /// Binds `value` to the parameter at `index` (1-based). Text and blob bytes are copied
-    /// into `storage` and bound in place when it is given (the caller keeps `storage` alive
-    /// until the parameter is rebound or cleared); without it, SQLite copies them.
-    @inlinable
-    func bind(_ value: DatabaseValue, at index: Int, keepingBytesIn storage: ParameterBytes?) throws {
-        switch value {
-        case .null: try bindNull(at: index)
-        case .integer(let integer): try bind(integer: integer, at: index)
-        case .real(let real): try bind(real: real, at: index)
-        case .text(let text): try bind(text: text, at: index, keepingBytesIn: storage)
-        case .blob(let data): try bind(blob: data, at: index, keepingBytesIn: storage)
-        }
-    }
-
-    // The typed binders below take the same parameters as `bind(_:at:keepingBytesIn:)`.
-
-    @inlinable @inline(__always)
-    func bindNull(at index: Int) throws {
-        try check(sqlite3_bind_null(try liveHandle(), Int32(index)))
-    }
-
-    @inlinable @inline(__always)
-    func bind(integer: Int64, at index: Int) throws {
-        try check(sqlite3_bind_int64(try liveHandle(), Int32(index), integer))
-    }
-
-    @inlinable @inline(__always)
-    func bind(real: Double, at index: Int) throws {
-        // SQLite would store NaN as NULL: refuse it, as `Double.databaseValue` does.
-        guard !real.isNaN else {
-            throw DatabaseError(kind: .encoding, message: "NaN cannot be stored: SQLite turns it into NULL", sql: sql)
-        }
-        try check(sqlite3_bind_double(try liveHandle(), Int32(index), real))
-    }
-
-    @inlinable @inline(__always)
-    func bind(text: String, at index: Int, keepingBytesIn storage: ParameterBytes?) throws {
-        let handle = try liveHandle()
-        var text = text
-        try check(text.withUTF8 { bytes in
-            // An empty buffer may have no address; SQLite would then bind NULL instead of ''.
-            guard bytes.count > 0 else {
-                return sqlite3_bind_text64(handle, Int32(index), Self.emptyText, 0, nil, UInt8(SQLITE_UTF8))
-            }
-            let (start, destructor) = Self.bytesToBind(UnsafeRawBufferPointer(bytes), index, storage)
-            return sqlite3_bind_text64(
-                handle, Int32(index), start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
-                destructor, UInt8(SQLITE_UTF8))
-        })
-    }
-
-    @inlinable @inline(__always)
-    func bind(blob: Data, at index: Int, keepingBytesIn storage: ParameterBytes?) throws {
-        let handle = try liveHandle()
-        try check(blob.withUnsafeBytes { bytes in
-            // An empty blob bound by pointer would become NULL; a zero-length zeroblob stays a blob.
-            guard bytes.count > 0 else { return sqlite3_bind_zeroblob(handle, Int32(index), 0) }
-            let (start, destructor) = Self.bytesToBind(bytes, index, storage)
-            return sqlite3_bind_blob64(handle, Int32(index), start, sqlite3_uint64(bytes.count), destructor)
-        })
-    }
-
-    /// Throws the connection's error unless `code`, a binding's result, is `SQLITE_OK`.
-    @inlinable @inline(__always)
-    func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw connection.lastError(code: code, sql: sql) }
-    }
-
-    /// Where the non-empty `bytes` of parameter `index` are bound from, and who copies them:
-    /// a copy in `storage` that SQLite uses in place, or the caller's bytes, which SQLite copies.
-    @inlinable @inline(__always)
-    static func bytesToBind(
-        _ bytes: UnsafeRawBufferPointer, _ index: Int, _ storage: ParameterBytes?
-    ) -> (UnsafeRawPointer, sqlite3_destructor_type?) {
-        guard let storage else { return (bytes.baseAddress.unsafelyUnwrapped, sqliteTransient) }
-        return (storage.copy(bytes, parameter: index), nil)
+        try ParameterBinder(self).bind(value, at: index)
     }
 
     @usableFromInline
-    static var emptyText: UnsafePointer<CChar> {
-        let text: StaticString = ""
-        return UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
+    func nanRefused() -> DatabaseError {
+        DatabaseError(kind: .encoding, message: "NaN cannot be stored: SQLite turns it into NULL", sql: sql)
+    }
+
+    @usableFromInline
+    func bindingFailed(_ code: Int32) -> DatabaseError {
+        connection.lastError(code: code, sql: sql)
     }
 
     /// Sets every parameter back to NULL.

@@ -41,10 +41,10 @@ final class RecordValueBuffer {
     @exclusivity(unchecked) @usableFromInline var writeCount = 0
     /// A failure noticed where Codable cannot throw (a container request), thrown at the end.
     @exclusivity(unchecked) private var deferredError: DatabaseError?
-    /// The statement values are bound to as they are set, not retained: see `bind(to:_:)`.
-    @exclusivity(unchecked) @usableFromInline var target: Unmanaged<Statement>?
-    /// Where the text and blob values bound to `target` are kept until it runs.
-    @exclusivity(unchecked) @usableFromInline var boundBytes: ParameterBytes?
+    /// Binds each value as it is set to the statement of `bind(to:_:)`, while it runs.
+    @exclusivity(unchecked) @usableFromInline var binder: ParameterBinder?
+    /// Where the text and blob values bound by `binder` are kept until its statement runs.
+    @exclusivity(unchecked) private var boundBytes: ParameterBytes?
     /// The one slot whose value is kept while binding, for the operation to read back; -1 for none.
     @exclusivity(unchecked) @usableFromInline var keptSlot = -1
 
@@ -56,6 +56,10 @@ final class RecordValueBuffer {
         self.defaults = defaults
         self.table = table
         slots = Array(repeating: Slot(), count: columns.count)
+    }
+
+    deinit {
+        boundBytes?.deallocate()
     }
 
     /// Slots that grow with each new column set.
@@ -95,9 +99,9 @@ final class RecordValueBuffer {
     @usableFromInline
     func finishRecord() throws {
         if let deferredError { throw deferredError }
-        guard let target, setCount < slots.count else { return }
+        guard let binder, setCount < slots.count else { return }
         for slot in slots.indices where slots[slot].generation != generation {
-            try target._withUnsafeGuaranteedRef { try $0.bind(defaults[slot] ?? .null, at: slot + 1) }
+            try binder.bind(defaults[slot] ?? .null, at: slot + 1)
         }
     }
 
@@ -113,15 +117,9 @@ final class RecordValueBuffer {
         let slot = try slot(for: column)
         let isNull = value.isNull
         markSet(slot, isNull: isNull)
-        guard let target else { return slots[slot].value = value }
+        guard let binder else { return slots[slot].value = value }
         if slot == keptSlot { slots[slot].value = value }
-        try target._withUnsafeGuaranteedRef { statement in
-            if isNull {
-                try statement.bind(defaults[slot] ?? .null, at: slot + 1)
-            } else {
-                try statement.bind(value, at: slot + 1, keepingBytesIn: boundBytes)
-            }
-        }
+        try binder.bind(isNull ? defaults[slot] ?? .null : value, at: slot + 1)
     }
 
     /// Marks `slot` as set by the current record, to NULL or not.
@@ -137,11 +135,11 @@ final class RecordValueBuffer {
     /// Binds each value to parameter `slot + 1` of `statement` as it is set, while `body`
     /// runs; then clears the statement's parameters, which may point into this buffer.
     @usableFromInline
-    func bind<Result>(to statement: Statement, _ body: () throws -> Result) rethrows -> Result {
+    func bind<Result>(to statement: Statement, _ body: () throws -> Result) throws -> Result {
         if boundBytes == nil { boundBytes = ParameterBytes(count: slots.count) }
-        target = Unmanaged.passUnretained(statement)
+        binder = try ParameterBinder(statement, keepingBytesIn: boundBytes)
         defer {
-            target = nil
+            binder = nil
             statement.clearBindings()
         }
         return try body()
@@ -154,7 +152,7 @@ final class RecordValueBuffer {
 
     /// The value set in `slot`, or nil when none was (or values are bound, not kept).
     func value(at slot: Int) -> DatabaseValue? {
-        guard slots[slot].generation == generation, target == nil || slot == keptSlot else { return nil }
+        guard slots[slot].generation == generation, binder == nil || slot == keptSlot else { return nil }
         return slots[slot].value
     }
 

@@ -22,7 +22,7 @@ struct RecordWriter {
     /// Runs `body`, in which each record encoded is bound to `statement`, whose parameter
     /// `n` is column `n - 1` (see `RecordValueBuffer.bind(to:_:)`).
     @inlinable
-    func binding<Result>(to statement: Statement, _ body: () throws -> Result) rethrows -> Result {
+    func binding<Result>(to statement: Statement, _ body: () throws -> Result) throws -> Result {
         try buffer.bind(to: statement, body)
     }
 

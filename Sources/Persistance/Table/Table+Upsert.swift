@@ -130,7 +130,7 @@ extension Table {
         let buffer = writer.buffer
         for slot in updatable {
             let updates = buffer.isSet(at: slot) && (nilValues == .overwrite || buffer.holdsValue(at: slot))
-            try statement.bind(integer: updates ? 1 : 0, at: schema.upsertFlagParameter(slot: slot))
+            try statement.bind(.integer(updates ? 1 : 0), at: schema.upsertFlagParameter(slot: slot))
         }
         defer { statement.reset() }
         guard schema.isRowID(slot: keySlot) else {
