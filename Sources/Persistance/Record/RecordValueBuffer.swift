@@ -40,7 +40,7 @@ final class RecordValueBuffer {
     @exclusivity(unchecked) @usableFromInline var slotOfWrite: [Int] = []
     @exclusivity(unchecked) @usableFromInline var writeCount = 0
     /// A failure noticed where Codable cannot throw (a container request), thrown at the end.
-    @exclusivity(unchecked) private var deferredError: DatabaseError?
+    @exclusivity(unchecked) @usableFromInline private(set) var deferredError: DatabaseError?
     /// Binds each value as it is set to the statement of `bind(to:_:)`, while it runs.
     @exclusivity(unchecked) @usableFromInline var binder: ParameterBinder?
     /// Where the text and blob values bound by `binder` are kept until its statement runs.
@@ -96,8 +96,14 @@ final class RecordValueBuffer {
 
     /// Throws the first failure that could not be thrown when it happened; when binding,
     /// binds the default (or NULL) of every column the record did not set.
-    @usableFromInline
+    @inlinable
     func finishRecord() throws {
+        guard deferredError != nil || (binder != nil && setCount < slots.count) else { return }
+        try finishIncompleteRecord()
+    }
+
+    @usableFromInline
+    func finishIncompleteRecord() throws {
         if let deferredError { throw deferredError }
         guard let binder, setCount < slots.count else { return }
         for slot in slots.indices where slots[slot].generation != generation {
@@ -173,7 +179,7 @@ final class RecordValueBuffer {
     }
 
     /// The slot of `column`, predicted from the previous record's order of calls.
-    @inlinable
+    @inlinable @inline(__always)
     func slot(for column: String) throws -> Int {
         let write = writeCount
         writeCount = write &+ 1

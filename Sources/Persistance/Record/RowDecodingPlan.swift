@@ -37,10 +37,18 @@ final class RowDecodingPlan {
 
     /// The position of the column coded under `key`, or nil when the source has no such column.
     func position(of key: String) -> Int? {
-        defer { requestCount += 1 }
-        if requestCount < requests.count, requests[requestCount].key == key {
-            return requests[requestCount].position
+        let request = requestCount
+        requestCount = request &+ 1
+        let known = requests.withUnsafeBufferPointer { requests -> Int?? in
+            guard request < requests.count, requests[request].key == key else { return nil }
+            return .some(requests[request].position)
         }
+        if let known { return known }
+        return learnPosition(of: key, request: request)
+    }
+
+    /// Looks up the column of `key` and remembers it as the answer to request number `request`.
+    private func learnPosition(of key: String, request requestCount: Int) -> Int? {
         let request = Request(key: key, position: columns.index(of: key))
         if requestCount < requests.count {
             requests[requestCount] = request
