@@ -10,9 +10,12 @@
 /// let named = SQLExpression.sql("lower(name) = :name", ["name": "ann"])
 /// ```
 ///
-/// Expressions are immutable values: combining two makes a third and leaves both intact.
-/// Long chains of `&&` or `||` are kept flat and rendered as a balanced tree, so thousands
-/// of alternatives stay within SQLite's expression depth limit.
+/// Expressions are immutable values: combining two makes a third and leaves both intact,
+/// sharing them instead of copying them, so building costs time proportional to the number
+/// of operators however deeply they nest. Long chains of `&&` or `||` are kept flat and
+/// rendered as a balanced tree, so thousands of alternatives stay within SQLite's
+/// expression depth limit; other operators nest as written, and past that limit (1,000
+/// levels) SQLite rejects the statement with an error.
 public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
     enum Storage: Sendable {
         /// A rendered expression and how tightly it binds.
@@ -53,12 +56,19 @@ public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
         try renderer.append(pieces)
     }
 
-    /// The expression's pieces as an operand of an operator of `precedence`: parenthesized
-    /// unless the expression binds more tightly than the operator, or as tightly when
-    /// `allowsEqual` (the left side of a left-associative operator).
+    /// The expression as one piece, in constant time: its only piece when it has one (a
+    /// column, a value), else a reference to the whole expression.
+    var piece: SQLPiece {
+        if case .pieces(let pieces, _) = storage, pieces.count == 1 { return pieces[0] }
+        return .expression(SQLExpressionNode(self))
+    }
+
+    /// The expression as an operand of an operator of `precedence`: parenthesized unless the
+    /// expression binds more tightly than the operator, or as tightly when `allowsEqual` (the
+    /// left side of a left-associative operator). Constant time: see `piece`.
     func operand(of precedence: SQLPrecedence, allowsEqual: Bool = false) -> [SQLPiece] {
         let bindsTightly = allowsEqual ? self.precedence >= precedence : self.precedence > precedence
-        return bindsTightly ? pieces : SQLExpression.parenthesized(pieces)
+        return bindsTightly ? [piece] : [.text("("), piece, .text(")")]
     }
 
     static func parenthesized(_ pieces: [SQLPiece]) -> [SQLPiece] {
