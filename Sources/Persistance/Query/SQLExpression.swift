@@ -14,8 +14,9 @@
 /// sharing them instead of copying them, so building costs time proportional to the number
 /// of operators however deeply they nest. Long chains of `&&` or `||` are kept flat and
 /// rendered as a balanced tree, so thousands of alternatives stay within SQLite's
-/// expression depth limit; other operators nest as written, and past that limit (1,000
-/// levels) SQLite rejects the statement with an error.
+/// expression depth limit; other operators nest as written, and SQLite rejects too deep a
+/// nesting with an error (its parser takes a few dozen nested parentheses, its expression
+/// depth limit is 1,000).
 public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
     enum Storage: Sendable {
         /// A rendered expression and how tightly it binds.
