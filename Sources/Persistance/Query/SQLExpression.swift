@@ -57,19 +57,25 @@ public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
         try renderer.append(pieces)
     }
 
-    /// The expression as one piece, in constant time: its only piece when it has one (a
-    /// column, a value), else a reference to the whole expression.
-    var piece: SQLPiece {
-        if case .pieces(let pieces, _) = storage, pieces.count == 1 { return pieces[0] }
-        return .expression(SQLExpressionNode(self))
+    /// How many pieces an expression may have and still be copied into the expressions built
+    /// on it; a larger one is referred to through an `SQLExpressionNode`. Copying keeps common
+    /// expressions flat (nothing to allocate or to walk into when rendering); the bound keeps
+    /// each operator's cost constant, so deep expressions build in linear time.
+    static let maximumCopiedPieces = 8
+
+    /// The expression's pieces, to place inside another expression, in constant time: a copy
+    /// of them when they are few, else one piece that refers to the whole expression.
+    var embeddedPieces: [SQLPiece] {
+        if case .pieces(let pieces, _) = storage, pieces.count <= Self.maximumCopiedPieces { return pieces }
+        return [.expression(SQLExpressionNode(self))]
     }
 
     /// The expression as an operand of an operator of `precedence`: parenthesized unless the
     /// expression binds more tightly than the operator, or as tightly when `allowsEqual` (the
-    /// left side of a left-associative operator). Constant time: see `piece`.
+    /// left side of a left-associative operator). Constant time: see `embeddedPieces`.
     func operand(of precedence: SQLPrecedence, allowsEqual: Bool = false) -> [SQLPiece] {
         let bindsTightly = allowsEqual ? self.precedence >= precedence : self.precedence > precedence
-        return bindsTightly ? [piece] : [.text("("), piece, .text(")")]
+        return bindsTightly ? embeddedPieces : SQLExpression.parenthesized(embeddedPieces)
     }
 
     static func parenthesized(_ pieces: [SQLPiece]) -> [SQLPiece] {
