@@ -13,6 +13,6 @@ public struct Column: SQLExpressible, Sendable {
     }
 
     public var sqlExpression: SQLExpression {
-        SQLExpression([.identifier(name)], precedence: .atomic)
+        SQLExpression([.column(name)], precedence: .atomic)
     }
 }

@@ -9,7 +9,8 @@ public struct ColumnAssignment: SQLRenderable, Sendable {
     public let column: String
     let value: SQLExpression
 
-    /// Writes `"column" = value`.
+    /// Writes `"column" = value`. The column stays bare: SQLite takes no qualified name
+    /// there, and checks it against the table's columns on every version.
     func render(into renderer: inout SQLRenderer) throws {
         try renderer.appendIdentifier(column)
         renderer.append(" = ")

@@ -13,6 +13,13 @@ struct QueryClauses: Sendable {
     var ordering: [SQLOrdering] = []
     var limit: Int?
     var offset: Int?
+    /// Whether column references are qualified with the table's name (`"player"."score"`):
+    /// on engines that read a quoted name matching no column as a string literal (SQLite
+    /// before 3.29, the SQLCipher build), where a misspelt or hostile name would otherwise
+    /// make a condition that holds for every row. See `SQLRenderer.appendColumn(_:)`. Newer
+    /// engines reject such names themselves and get the shorter SQL; tests turn it on to
+    /// check the qualified SQL against every engine.
+    var qualifiesColumns = !SQLiteEngine.rejectsUnknownQuotedIdentifiers
 
     /// The same clauses limited to their first row.
     var first: QueryClauses {
@@ -23,7 +30,7 @@ struct QueryClauses: Sendable {
 
     /// `SELECT [DISTINCT] … FROM "table" [WHERE …] [GROUP BY …] [HAVING …] [ORDER BY …] [LIMIT ? [OFFSET ?]]`.
     func selectSQL() throws -> SQLRenderer {
-        var renderer = SQLRenderer()
+        var renderer = makeRenderer()
         try appendSelect(to: &renderer)
         return renderer
     }
@@ -31,7 +38,7 @@ struct QueryClauses: Sendable {
     /// `SELECT count(*)` of the rows the query returns: counted in the table directly when only
     /// filters apply, else around the whole query as a subquery.
     func countSQL() throws -> SQLRenderer {
-        var renderer = SQLRenderer()
+        var renderer = makeRenderer()
         if isDistinct || !grouping.isEmpty || groupPredicate != nil || limit != nil || offset != nil {
             renderer.append("SELECT count(*) FROM (")
             try appendSelect(to: &renderer)
@@ -48,7 +55,7 @@ struct QueryClauses: Sendable {
     /// wrapped once more, because older SQLite (3.15, the SQLCipher build) replaces the LIMIT
     /// of an EXISTS subquery with 1, which turns `LIMIT 0` into true.
     func existsSQL() throws -> SQLRenderer {
-        var renderer = SQLRenderer()
+        var renderer = makeRenderer()
         renderer.append(limit == nil ? "SELECT EXISTS (" : "SELECT EXISTS (SELECT 1 FROM (")
         try appendSelect(to: &renderer)
         renderer.append(limit == nil ? ")" : "))")
@@ -57,7 +64,7 @@ struct QueryClauses: Sendable {
 
     /// `DELETE FROM "table"` with the rows the query selects.
     func deleteSQL() throws -> SQLRenderer {
-        var renderer = SQLRenderer()
+        var renderer = makeRenderer()
         renderer.append("DELETE FROM ")
         try renderer.appendIdentifier(table)
         try appendRowSelection(to: &renderer, for: "delete")
@@ -66,7 +73,7 @@ struct QueryClauses: Sendable {
 
     /// `UPDATE "table" SET …` of the rows the query selects.
     func updateSQL(_ assignments: [ColumnAssignment]) throws -> SQLRenderer {
-        var renderer = SQLRenderer()
+        var renderer = makeRenderer()
         renderer.append("UPDATE ")
         try renderer.appendIdentifier(table)
         renderer.append(" SET ")
@@ -77,12 +84,17 @@ struct QueryClauses: Sendable {
 
     // MARK: Clauses
 
+    private func makeRenderer() -> SQLRenderer {
+        SQLRenderer(qualifyingColumnsWith: qualifiesColumns ? table : nil)
+    }
+
     private func appendSelect(to renderer: inout SQLRenderer) throws {
         renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
         if selection.isEmpty {
             renderer.append("*")
         } else {
             try renderer.appendList(selection)
+            renderer.bringIntoScope(aliasesOf: selection)
         }
         renderer.append(" FROM ")
         try renderer.appendIdentifier(table)

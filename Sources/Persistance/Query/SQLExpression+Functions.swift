@@ -57,7 +57,7 @@ extension SQLExpressible where Self == SQLExpression {
         var pieces: [SQLPiece] = [.text(name), .text(distinct ? "(DISTINCT " : "(")]
         for (index, argument) in arguments.enumerated() {
             if index > 0 { pieces.append(.text(", ")) }
-            pieces.append(contentsOf: argument.pieces)
+            pieces.append(contentsOf: argument.embeddedPieces)
         }
         pieces.append(.text(")"))
         return SQLExpression(pieces, precedence: .atomic)

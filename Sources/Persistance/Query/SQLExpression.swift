@@ -10,9 +10,13 @@
 /// let named = SQLExpression.sql("lower(name) = :name", ["name": "ann"])
 /// ```
 ///
-/// Expressions are immutable values: combining two makes a third and leaves both intact.
-/// Long chains of `&&` or `||` are kept flat and rendered as a balanced tree, so thousands
-/// of alternatives stay within SQLite's expression depth limit.
+/// Expressions are immutable values: combining two makes a third and leaves both intact,
+/// sharing them instead of copying them, so building costs time proportional to the number
+/// of operators however deeply they nest. Long chains of `&&` or `||` are kept flat and
+/// rendered as a balanced tree, so thousands of alternatives stay within SQLite's
+/// expression depth limit; other operators nest as written, and SQLite rejects too deep a
+/// nesting with an error (its parser takes a few dozen nested parentheses, its expression
+/// depth limit is 1,000).
 public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
     enum Storage: Sendable {
         /// A rendered expression and how tightly it binds.
@@ -53,12 +57,25 @@ public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
         try renderer.append(pieces)
     }
 
-    /// The expression's pieces as an operand of an operator of `precedence`: parenthesized
-    /// unless the expression binds more tightly than the operator, or as tightly when
-    /// `allowsEqual` (the left side of a left-associative operator).
+    /// How many pieces an expression may have and still be copied into the expressions built
+    /// on it; a larger one is referred to through an `SQLExpressionNode`. Copying keeps common
+    /// expressions flat (nothing to allocate or to walk into when rendering); the bound keeps
+    /// each operator's cost constant, so deep expressions build in linear time.
+    static let maximumCopiedPieces = 8
+
+    /// The expression's pieces, to place inside another expression, in constant time: a copy
+    /// of them when they are few, else one piece that refers to the whole expression.
+    var embeddedPieces: [SQLPiece] {
+        if case .pieces(let pieces, _) = storage, pieces.count <= Self.maximumCopiedPieces { return pieces }
+        return [.expression(SQLExpressionNode(self))]
+    }
+
+    /// The expression as an operand of an operator of `precedence`: parenthesized unless the
+    /// expression binds more tightly than the operator, or as tightly when `allowsEqual` (the
+    /// left side of a left-associative operator). Constant time: see `embeddedPieces`.
     func operand(of precedence: SQLPrecedence, allowsEqual: Bool = false) -> [SQLPiece] {
         let bindsTightly = allowsEqual ? self.precedence >= precedence : self.precedence > precedence
-        return bindsTightly ? pieces : SQLExpression.parenthesized(pieces)
+        return bindsTightly ? embeddedPieces : SQLExpression.parenthesized(embeddedPieces)
     }
 
     static func parenthesized(_ pieces: [SQLPiece]) -> [SQLPiece] {

@@ -4,8 +4,9 @@
 enum SQLPiece: Sendable {
     /// SQL written by the library itself: keywords, operators and punctuation.
     case text(String)
-    /// An identifier, quoted when rendered.
-    case identifier(String)
+    /// A reference to a column by name: quoted when rendered, and qualified with the table's
+    /// name where the statement needs it (see `SQLRenderer.appendColumn(_:)`).
+    case column(String)
     /// A value, rendered as a `?` parameter and bound.
     case value(DatabaseValue)
     /// A raw SQL fragment written by the programmer, with its own arguments.
@@ -13,4 +14,8 @@ enum SQLPiece: Sendable {
     /// Something that cannot be rendered (a value that cannot be stored, an invalid name);
     /// rendering throws this error.
     indirect case invalid(DatabaseError)
+    /// Another expression, rendered in its place. An operator refers to its operands this way
+    /// instead of copying their pieces, so a deep expression (`!(!(!…))`) builds in time
+    /// linear in its depth.
+    case expression(SQLExpressionNode)
 }

@@ -11,8 +11,15 @@ struct SQLRenderer {
     private(set) var values: [DatabaseValue] = []
     /// The values of the named parameters of raw fragments.
     private var namedValues: [String: DatabaseValue] = [:]
+    /// The table whose name qualifies column references, or nil to write them bare.
+    private let qualifyingTable: String?
+    /// The result-column aliases that bare names may refer to here (see `appendColumn(_:)`).
+    private var aliasesInScope: [String] = []
 
-    init() {
+    /// A renderer that writes column references bare (`"score"`), or qualified with
+    /// `qualifyingTable` (`"player"."score"`) when it is given.
+    init(qualifyingColumnsWith qualifyingTable: String? = nil) {
+        self.qualifyingTable = qualifyingTable
         bytes.reserveCapacity(256)
     }
 
@@ -25,14 +32,27 @@ struct SQLRenderer {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Appends the pieces in order, each `.expression` piece as that expression's own pieces.
+    /// Iterative, with an explicit stack of the enclosing expressions, so an expression nested
+    /// any number of levels deep renders without deep recursion.
     mutating func append(_ pieces: [SQLPiece]) throws {
-        for piece in pieces {
+        var current = pieces.makeIterator()
+        var enclosing: [IndexingIterator<[SQLPiece]>] = []
+        while true {
+            guard let piece = current.next() else {
+                guard let outer = enclosing.popLast() else { return }
+                current = outer
+                continue
+            }
             switch piece {
             case .text(let text): append(text)
-            case .identifier(let name): try appendIdentifier(name)
+            case .column(let name): try appendColumn(name)
             case .value(let value): appendValue(value)
             case .fragment(let fragment, let arguments): try appendFragment(fragment, arguments)
             case .invalid(let error): throw error
+            case .expression(let node):
+                enclosing.append(current)
+                current = node.expression.pieces.makeIterator()
             }
         }
     }
@@ -56,6 +76,42 @@ struct SQLRenderer {
             bytes.append(byte)
         }
         bytes.append(quote)
+    }
+
+    /// Appends a reference to the column `name`: bare, or qualified with the table's name
+    /// (`"player"."name"`) when the renderer qualifies columns, unless `name` is one of the
+    /// result-column aliases in scope.
+    ///
+    /// SQLite before 3.29 (the SQLCipher build) reads a double-quoted name that matches no
+    /// column as a string literal, so a bare `"bogus" = 'bogus'` is true for every row; a
+    /// qualified name that matches no column is an error on every version. Qualifying lets
+    /// SQLite itself resolve the name with all its rules (any letter case, `rowid`, views,
+    /// `WITHOUT ROWID`), costs nothing at run time and needs no schema, where checking names
+    /// against `PRAGMA table_info` would duplicate those rules and need a schema cache. A
+    /// qualified name cannot refer to a result-column alias, so aliases stay bare; SQLite
+    /// matches them ignoring ASCII case, and so does this check.
+    mutating func appendColumn(_ name: String) throws {
+        if let qualifyingTable, !aliasesInScope.contains(where: { Self.sameName($0, name) }) {
+            try appendIdentifier(qualifyingTable)
+            bytes.append(UInt8(ascii: "."))
+        }
+        try appendIdentifier(name)
+    }
+
+    /// Lets the bare names of `selection`'s aliases refer to those result columns in the
+    /// rest of the statement (`WHERE`, `GROUP BY`, `HAVING`, `ORDER BY`); call it after the
+    /// result columns, which cannot refer to each other.
+    mutating func bringIntoScope(aliasesOf selection: [SQLSelection]) {
+        guard qualifyingTable != nil else { return }
+        aliasesInScope = selection.compactMap(\.alias)
+    }
+
+    /// Whether two names are the same for SQLite: equal but for the case of ASCII letters.
+    private static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        func folded(_ byte: UInt8) -> UInt8 {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        }
+        return lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { folded($0) == folded($1) }
     }
 
     mutating func appendValue(_ value: DatabaseValue) {

@@ -29,6 +29,7 @@ import Testing
             .filter(Column("name") != nil)
             .order(Column("score").desc, Column("id"))
             .limit(10, offset: 20)
+            .qualifyingColumns(false)
         let renderer = try query.clauses.selectSQL()
         #expect(renderer.sql == """
             SELECT * FROM "player" WHERE "score" > ? AND "name" IS NOT NULL \
@@ -36,7 +37,7 @@ import Testing
             """)
         #expect(renderer.values == [5, 10, 20])
         let grouped = QueryFixture.rows.select(Column("team"), SQLExpression.countAll.aliased("n")).distinct()
-            .group(by: Column("team")).having(SQLExpression.countAll > 1)
+            .group(by: Column("team")).having(SQLExpression.countAll > 1).qualifyingColumns(false)
         #expect(try grouped.clauses.selectSQL().sql == """
             SELECT DISTINCT "team", count(*) AS "n" FROM "player" GROUP BY "team" HAVING count(*) > ?
             """)
@@ -111,9 +112,9 @@ import Testing
             #expect(try players.order(Column("id")).limit(2, offset: 4).fetchExists(conn))
             #expect(try !players.order(Column("id")).limit(2, offset: 5).fetchExists(conn))
             #expect(try !players.limit(0, offset: 1).fetchExists(conn))
-            #expect(try players.filter(Column("id") > 3).clauses.existsSQL().sql
+            #expect(try players.filter(Column("id") > 3).qualifyingColumns(false).clauses.existsSQL().sql
                 == "SELECT EXISTS (SELECT * FROM \"player\" WHERE \"id\" > ?)")
-            #expect(try players.filter(Column("id") > 3).clauses.countSQL().sql
+            #expect(try players.filter(Column("id") > 3).qualifyingColumns(false).clauses.countSQL().sql
                 == "SELECT count(*) FROM \"player\" WHERE \"id\" > ?")
         }
     }
@@ -146,7 +147,7 @@ import Testing
             // `order` replaces the previous order; an empty list removes it.
             #expect(try queryIDs(players.order(Column("score")).order(Column("id").desc), conn) == [5, 4, 3, 2, 1])
             #expect(try players.order(Column("id")).order([]).clauses.selectSQL().sql == "SELECT * FROM \"player\"")
-            #expect(try players.order((Column("score") + 1).desc.nullsFirst).clauses.selectSQL().sql
+            #expect(try players.order((Column("score") + 1).desc.nullsFirst).qualifyingColumns(false).clauses.selectSQL().sql
                 == "SELECT * FROM \"player\" ORDER BY \"score\" + ? IS NULL DESC, \"score\" + ? DESC")
         }
     }
@@ -254,7 +255,7 @@ import Testing
     @Test func sqliteErrorsCarryTheSQLNotTheValues() throws {
         try withQueryFixture { conn throws in
             let error = #expect(throws: DatabaseError.self) {
-                try Query<Row>(table: "nope").filter(Column("name") == "secret-value").fetchAll(conn)
+                try Query<Row>(table: "nope").filter(Column("name") == "secret-value").qualifyingColumns(false).fetchAll(conn)
             }
             #expect(error?.kind == .sqlite)
             #expect(error?.sql == "SELECT * FROM \"nope\" WHERE \"name\" = ?")
@@ -264,16 +265,12 @@ import Testing
 
     /// SQLite reads a double-quoted name that matches no column as a string literal (its
     /// "DQS" compatibility misfeature). Every connection turns that off where the engine
-    /// can (SQLite 3.29+), so a misspelt `Column` is an error there; SQLite 3.15 (the
-    /// SQLCipher build) cannot, and there the misspelt name still compares as a string.
-    @Test func misspeltColumnIsAnErrorWhereTheEngineAllows() throws {
+    /// can (SQLite 3.29+); where it cannot (SQLite 3.15, the SQLCipher build), the query
+    /// qualifies the name with the table's. Either way a misspelt `Column` is an error.
+    @Test func misspeltColumnIsAnError() throws {
         try withQueryFixture { conn throws in
-            let misspelt = QueryFixture.players.filter(Column("nmae") == "Ann")
-            if SQLiteEngine.rejectsUnknownQuotedIdentifiers {
-                #expect { try misspelt.fetchAll(conn) } throws: { isDatabaseError($0, code: .error) }
-            } else {
-                #expect(try misspelt.fetchAll(conn).isEmpty)
-            }
+            let misspelt = QueryFixture.players.filter(Column("nmae") == "nmae")
+            #expect { try misspelt.fetchAll(conn) } throws: { isDatabaseError($0, code: .error) }
         }
     }
 
@@ -285,7 +282,7 @@ import Testing
             #expect(try queryIDs(redByScore, conn) == [3, 1])
             #expect(try queryIDs(firstRed, conn) == [1])
             #expect(try red.fetchCount(conn) == 2)
-            #expect(try red.clauses.selectSQL().sql == "SELECT * FROM \"player\" WHERE \"team\" = ?")
+            #expect(try red.qualifyingColumns(false).clauses.selectSQL().sql == "SELECT * FROM \"player\" WHERE \"team\" = ?")
             for _ in 0..<3 { #expect(try queryIDs(redByScore, conn) == [3, 1]) }
             let sendable: any Sendable = redByScore
             #expect(sendable is Query<QueryTestPlayer>)

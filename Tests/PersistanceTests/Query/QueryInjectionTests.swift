@@ -102,9 +102,8 @@ import Testing
         }
     }
 
-    /// A hostile column name stays one quoted identifier. SQLite then reports no such column,
-    /// or (see `misspeltColumnIsAnErrorWhereTheEngineAllows`) reads it as a string literal; either way
-    /// nothing outside the query runs.
+    /// A hostile column name stays one quoted identifier, and SQLite reports no such column
+    /// (see `QueryUnknownColumnTests`): nothing outside the query runs.
     @Test func hostileColumnNamesStayOneIdentifier() throws {
         try withQueryFixture { conn throws in
             let schema = try QueryFixture.schema(conn)

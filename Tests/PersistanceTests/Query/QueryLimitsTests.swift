@@ -67,6 +67,65 @@ import Testing
         }
     }
 
+    /// Each `!` refers to its operand instead of copying it, so 10,000 nested NOTs build and
+    /// render in linear time (copying took seconds for 4,000, minutes for 10,000). SQLite
+    /// cannot parse that depth: the query fails with SQLite's typed error.
+    @Test func tenThousandNestedNotsBuildRenderAndFailClearly() throws {
+        try withQueryFixture { conn throws in
+            func nots(_ count: Int) -> SQLExpression {
+                (0..<count).reduce(Column("id") == Column("id")) { expression, _ in !expression }
+            }
+            let deep = nots(10_000)
+            let expected = String(repeating: "NOT (", count: 10_000) + "\"id\" = \"id\"" + String(repeating: ")", count: 10_000)
+            #expect(try rendered(deep).sql == expected)
+            let error = #expect(throws: DatabaseError.self) { try QueryFixture.players.filter(deep).fetchCount(conn) }
+            #expect(error.map(isDepthLimitError) == true, "\(String(describing: error))")
+            // Each `NOT (` takes two places of the 100 in SQLite's parser stack: 40 parse.
+            #expect(try QueryFixture.players.filter(nots(40)).fetchCount(conn) == 5)
+            #expect(try QueryFixture.players.filter(nots(39)).fetchCount(conn) == 0)
+            #expect(try QueryFixture.players.filter(!nots(39) || Column("id") == 1).fetchCount(conn) == 5)
+        }
+    }
+
+    @Test func tenThousandNestedAdditionsBuildRenderAndFailClearly() throws {
+        try withQueryFixture { conn throws in
+            func sum(_ count: Int) -> SQLExpression {  // "id" + "id" + …, nested to the left
+                (1..<count).reduce(Column("id").sqlExpression) { sum, _ in sum + Column("id") }
+            }
+            let deep = sum(10_001)
+            #expect(try rendered(deep).sql == "\"id\"" + String(repeating: " + \"id\"", count: 10_000))
+            let error = #expect(throws: DatabaseError.self) { try QueryFixture.players.filter(deep > 0).fetchCount(conn) }
+            #expect(error.map(isDepthLimitError) == true, "\(String(describing: error))")
+            // 900 levels are within SQLite's limit of 1,000.
+            #expect(try QueryFixture.players.filter(sum(900) == Column("id") * 900).fetchCount(conn) == 5)
+            #expect(try QueryFixture.players.filter(sum(900) == Column("id") * 899).fetchCount(conn) == 0)
+        }
+    }
+
+    /// A deep expression is built, rendered and released level after level, without
+    /// recursion: 100,000 levels on a thread with a 512 KiB stack (the size of secondary
+    /// threads on Apple platforms) would overflow it otherwise.
+    @Test func deepExpressionsNeedNoDeepStack() {
+        let length = Guarded<Int?>(nil)
+        let thread = Thread {
+            var deep: SQLExpression = Column("id") == 1
+            for _ in 0..<100_000 { deep = !deep }
+            let sql = try? rendered(deep).sql
+            deep = Column("id") == 1  // releases the 100,000 levels here
+            length.withLock(waking: .all) { $0 = sql?.utf8.count ?? -1 }
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        #expect(length.wait(until: { $0 != nil }, then: { $0 }) == 100_000 * 6 + "\"id\" = ?".utf8.count)
+    }
+
+    /// The two ways SQLite rejects too deep an expression: its parser's stack overflows, or
+    /// the tree passes `SQLITE_MAX_EXPR_DEPTH` (1,000).
+    private func isDepthLimitError(_ error: DatabaseError) -> Bool {
+        error.kind == .sqlite && error.resultCode == .error
+            && (error.message == "parser stack overflow" || error.message.hasPrefix("Expression tree is too large"))
+    }
+
     @Test func longInListsWorkOrFailClearly() throws {
         try withQueryFixture { conn throws in
             #expect(try QueryFixture.players.filter(Column("id").in(Array(0..<900))).fetchCount(conn) == 5)

@@ -71,3 +71,13 @@ func rendered(_ expression: any SQLExpressible) throws -> (sql: String, values: 
 func queryIDs(_ query: Query<QueryTestPlayer>, _ conn: Connection) throws -> [Int64] {
     try query.fetchAll(conn).map(\.id)
 }
+
+extension Query {
+    /// The same query with its column references qualified with the table's name
+    /// (`"player"."score"`) or bare, whichever engine runs it.
+    func qualifyingColumns(_ qualifies: Bool) -> Query {
+        var query = self
+        query.clauses.qualifiesColumns = qualifies
+        return query
+    }
+}

@@ -14,7 +14,7 @@ import Testing
             #expect(try players.filter(Column("id").in([Int]())).deleteAll(conn) == 0)
             #expect(try players.select(Column("name")).deleteAll(conn) == 3)
             #expect(try players.fetchCount(conn) == 0)
-            #expect(try QueryFixture.players.filter(Column("id") == 1).clauses.deleteSQL().sql
+            #expect(try QueryFixture.players.filter(Column("id") == 1).qualifyingColumns(false).clauses.deleteSQL().sql
                 == "DELETE FROM \"player\" WHERE \"id\" = ?")
         }
     }
@@ -22,7 +22,7 @@ import Testing
     @Test func deleteWithOrderAndLimit() throws {
         try withQueryFixture { conn throws in
             let lowest = QueryFixture.players.filter(Column("score") != nil).order(Column("score")).limit(2)
-            #expect(try lowest.clauses.deleteSQL().sql == """
+            #expect(try lowest.qualifyingColumns(false).clauses.deleteSQL().sql == """
                 DELETE FROM "player" WHERE rowid IN (SELECT rowid FROM "player" WHERE "score" IS NOT NULL \
                 ORDER BY "score" ASC LIMIT ?)
                 """)
@@ -42,7 +42,7 @@ import Testing
             #expect(rows == [["id": 1, "score": 11.0, "age": nil], ["id": 3, "score": 8.5, "age": nil]])
             #expect(try QueryFixture.players.updateAll(conn, [Column("team").set(to: "all")]) == 5)
             #expect(try QueryFixture.players.filter(Column("team") == "all").fetchCount(conn) == 5)
-            #expect(try red.clauses.updateSQL([Column("a").set(to: 1), Column("b").set(to: Column("a") * 2)]).sql
+            #expect(try red.qualifyingColumns(false).clauses.updateSQL([Column("a").set(to: 1), Column("b").set(to: Column("a") * 2)]).sql
                 == "UPDATE \"player\" SET \"a\" = ?, \"b\" = \"a\" * ? WHERE \"team\" = ?")
         }
     }
