@@ -281,6 +281,36 @@ public final class Statement {
         return Data(bytes: start, count: count)
     }
 
+    /// Column `index` as a `T` when its storage class is `T`'s own: TEXT for `String`,
+    /// INTEGER for `Int64`, `Int` and `Bool`, REAL for `Double`, BLOB for `Data`. Nil for any
+    /// other type or storage class, which the caller converts through `DatabaseValue`.
+    /// The comparisons of `T` are resolved when the caller is specialized.
+    @inlinable @inline(__always)
+    func exactValue<T>(_ type: T.Type, at index: Int) -> T? {
+        guard let handle else { return nil }
+        let position = Int32(index)
+        func stores(_ storageClass: Int32) -> Bool {
+            sqlite3_column_type(handle, position) == storageClass
+        }
+        if T.self == String.self {
+            return stores(SQLITE_TEXT) ? unsafeBitCast(text(handle, position), to: T.self) : nil
+        } else if T.self == Int64.self {
+            return stores(SQLITE_INTEGER) ? unsafeBitCast(sqlite3_column_int64(handle, position), to: T.self) : nil
+        } else if T.self == Int.self {
+            guard stores(SQLITE_INTEGER), let integer = Int(exactly: sqlite3_column_int64(handle, position)) else {
+                return nil
+            }
+            return unsafeBitCast(integer, to: T.self)
+        } else if T.self == Bool.self {
+            return stores(SQLITE_INTEGER) ? unsafeBitCast(sqlite3_column_int64(handle, position) != 0, to: T.self) : nil
+        } else if T.self == Double.self {
+            return stores(SQLITE_FLOAT) ? unsafeBitCast(sqlite3_column_double(handle, position), to: T.self) : nil
+        } else if T.self == Data.self {
+            return stores(SQLITE_BLOB) ? unsafeBitCast(data(at: index), to: T.self) : nil
+        }
+        return nil
+    }
+
     @inlinable @inline(__always)
     func text(_ handle: OpaquePointer, _ position: Int32) -> String {
         guard let start = sqlite3_column_text(handle, position) else { return "" }

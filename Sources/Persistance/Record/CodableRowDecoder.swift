@@ -63,6 +63,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
+        if let value = plan.source.exactValue(T.self, at: position) { return value }
         return try ColumnValueCoding.decode(
             type, from: plan.source.value(at: position), dateStrategy: plan.dateStrategy, column: column)
     }
@@ -76,6 +77,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { return nil }
+        if let value = plan.source.exactValue(T.self, at: position) { return value }
         let value = plan.source.value(at: position)
         if value.isNull { return nil }
         return try ColumnValueCoding.decode(type, from: value, dateStrategy: plan.dateStrategy, column: column)
@@ -103,6 +105,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func required<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
+        if let value = plan.source.exactValue(T.self, at: position) { return value }
         return try T.decode(plan.source.value(at: position), column: column)
     }
 
@@ -110,6 +113,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func optional<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { return nil }
+        if let value = plan.source.exactValue(T.self, at: position) { return value }
         let value = plan.source.value(at: position)
         if value.isNull { return nil }
         return try T.decode(value, column: column)
