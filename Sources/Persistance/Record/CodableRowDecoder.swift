@@ -1,3 +1,5 @@
+import Foundation
+
 /// The library's Codable decoder for records: reads each coded property straight from its
 /// column, at a position resolved once per statement (see `RowDecodingPlan`).
 ///
@@ -63,7 +65,10 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
-        if let value = plan.source.exactValue(T.self, at: position) { return value }
+        // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
+        if T.self == Data.self, let data = plan.statement?.exactValue(Data.self, at: position) {
+            return unsafeBitCast(data, to: T.self)
+        }
         return try ColumnValueCoding.decode(
             type, from: plan.source.value(at: position), dateStrategy: plan.dateStrategy, column: column)
     }
@@ -77,7 +82,10 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { return nil }
-        if let value = plan.source.exactValue(T.self, at: position) { return value }
+        // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
+        if T.self == Data.self, let data = plan.statement?.exactValue(Data.self, at: position) {
+            return unsafeBitCast(data, to: T.self)
+        }
         let value = plan.source.value(at: position)
         if value.isNull { return nil }
         return try ColumnValueCoding.decode(type, from: value, dateStrategy: plan.dateStrategy, column: column)
@@ -105,7 +113,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func required<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
-        if let value = plan.source.exactValue(T.self, at: position) { return value }
+        if let value = plan.statement?.exactValue(T.self, at: position) { return value }
         return try T.decode(plan.source.value(at: position), column: column)
     }
 
@@ -113,7 +121,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     private func optional<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
         let column = key.stringValue
         guard let position = plan.position(of: column) else { return nil }
-        if let value = plan.source.exactValue(T.self, at: position) { return value }
+        if let value = plan.statement?.exactValue(T.self, at: position) { return value }
         let value = plan.source.value(at: position)
         if value.isNull { return nil }
         return try T.decode(value, column: column)

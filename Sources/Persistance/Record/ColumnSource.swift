@@ -17,14 +17,6 @@ enum ColumnSource {
         }
     }
 
-    /// The column at `index` of a statement's current row as a `T`, when its storage class
-    /// is `T`'s own (see `Statement.exactValue(_:at:)`); nil otherwise, and for a `Row`.
-    @inline(__always)
-    func exactValue<T>(_ type: T.Type, at index: Int) -> T? {
-        guard case .statement(let statement) = self else { return nil }
-        return statement.exactValue(type, at: index)
-    }
-
     /// The value of the column at `index` in the current row.
     @inline(__always)
     func value(at index: Int) -> DatabaseValue {

@@ -13,6 +13,9 @@ final class RowDecodingPlan {
     }
 
     let source: ColumnSource
+    /// The source's statement, kept apart so that reading it needs no enum payload copy
+    /// (which would retain the statement for every column read).
+    let statement: Statement?
     let dateStrategy: DatabaseDateStrategy
     private let columns: RowColumns
     @exclusivity(unchecked) private var requests: [Request] = []
@@ -21,6 +24,7 @@ final class RowDecodingPlan {
     @usableFromInline
     init(source: ColumnSource, dateStrategy: DatabaseDateStrategy) {
         self.source = source
+        if case .statement(let statement) = source { self.statement = statement } else { statement = nil }
         self.dateStrategy = dateStrategy
         columns = source.columns
     }
