@@ -48,6 +48,21 @@ private typealias Sample = RecordFixtures.Sample
         }
     }
 
+    /// Text and blobs are bound from the insert's own memory, which is freed afterwards: the
+    /// cached statement must be left with no parameter pointing into it. Run again unbound,
+    /// it inserts NULLs, which the NOT NULL name refuses.
+    @Test func insertLeavesItsCachedStatementUnbound() throws {
+        try withTemporaryConnection { conn, _ throws in
+            let players = RecordFixtures.players
+            let name = String(repeating: "long name ", count: 20)
+            try players.insert(contentsOf: [Player(id: nil, name: name, score: 1, age: 2)], in: conn)
+            let statement = try conn.cachedStatement(players.schema.insertSQL)
+            let error = #expect(throws: DatabaseError.self) { try statement.step() }
+            #expect(error?.extendedResultCode == .constraintNotNull)
+            #expect(try players.findAll(in: conn).map(\.name) == [name])
+        }
+    }
+
     @Test func nilPropertiesGetTheColumnDefault() throws {
         try withTemporaryConnection { conn, _ throws in
             let table = RecordFixtures.playersWithDefaultAge

@@ -109,6 +109,43 @@ private typealias Player = RecordFixtures.Player
         }
     }
 
+    @Test(arguments: strategies)
+    func upsertOnTheIntegerPrimaryKeyUpdatesOrInsertsByID(_ strategy: UpsertStrategy) throws {
+        try withTemporaryConnection { conn, _ throws in
+            _ = try RecordFixtures.seedPlayers(in: conn)
+            let ids = try upsert(
+                [Player(id: 2, name: "Two", score: 9), Player(id: 40, name: "Forty", score: 4),
+                 Player(id: nil, name: "New", score: 5)],
+                strategy, uniqueKey: "id", in: conn)
+            #expect(ids == [2, 40, 41])
+            #expect(try players.find(primaryKey: 2, in: conn) == Player(id: 2, name: "Two", score: 9))
+            #expect(try players.find(primaryKey: 41, in: conn)?.name == "New")
+            #expect(try players.count(in: conn) == 6)
+        }
+    }
+
+    @Test(arguments: strategies)
+    func upsertOnTheRowIDWithATextKeyReturnsTheRowSQLiteWrote(_ strategy: UpsertStrategy) throws {
+        try withTemporaryConnection { conn, _ throws in
+            _ = try RecordFixtures.seedPlayers(in: conn)
+            let rows = RecordFixtures.rows
+            let updated = Row([("id", .text("3")), ("name", "Three"), ("score", 3.5)])
+            let inserted = Row([("id", .text("70")), ("name", "Seventy"), ("score", 7.0)])
+            let ids = try rows.upsertAll(
+                [updated, inserted], uniqueKey: "id", nilValues: .keepStored, strategy: strategy, in: conn
+            ).rowIDs
+            #expect(ids == [3, 70])
+            #expect(try players.find(primaryKey: 3, in: conn)?.name == "Three")
+            #expect(try players.find(primaryKey: 70, in: conn)?.name == "Seventy")
+            #expect(throws: DatabaseError.self) {
+                try rows.upsertAll(
+                    [Row([("id", .text("x")), ("name", "Bad")])], uniqueKey: "id", nilValues: .keepStored,
+                    strategy: strategy, in: conn)
+            }
+            #expect(try players.count(in: conn) == 5)
+        }
+    }
+
     @Test func inoutUpsertAssignsTheKey() throws {
         try withTemporaryConnection { conn, _ throws in
             _ = try RecordFixtures.seedPlayers(in: conn)
