@@ -62,6 +62,18 @@ public final class Connection {
     /// opts out of run-time exclusivity checks.
     @exclusivity(unchecked) @usableFromInline var confinedThread: pthread_t?
 
+    /// Throws `connectionEscaped` when the connection is confined to another thread.
+    @inlinable @inline(__always)
+    func checkAccess() throws {
+        if let owner = confinedThread, pthread_equal(owner, pthread_self()) == 0 { throw escaped() }
+    }
+
+    @usableFromInline
+    func escaped() -> DatabaseError {
+        DatabaseError(
+            kind: .connectionEscaped, message: "a connection lent to a read or write block was used outside that block")
+    }
+
     /// Opens the database file at `path`.
     ///
     /// The file is read once before the initializer returns, so a missing directory, a

@@ -9,16 +9,4 @@ extension Connection {
     func confineToCurrentThread() {
         confinedThread = pthread_self()
     }
-
-    /// Throws `connectionEscaped` when the connection is confined to another thread.
-    @inlinable @inline(__always)
-    func checkAccess() throws {
-        if let owner = confinedThread, pthread_equal(owner, pthread_self()) == 0 { throw escaped() }
-    }
-
-    @usableFromInline
-    func escaped() -> DatabaseError {
-        DatabaseError(
-            kind: .connectionEscaped, message: "a connection lent to a read or write block was used outside that block")
-    }
 }

@@ -51,11 +51,11 @@ final class RowDecodingPlan {
         return learnPosition(of: key, request: request)
     }
 
-    /// Looks up the column of `key` and remembers it as the answer to request number `request`.
-    private func learnPosition(of key: String, request requestCount: Int) -> Int? {
+    /// Looks up the column of `key` and remembers it as the answer to request number `index`.
+    private func learnPosition(of key: String, request index: Int) -> Int? {
         let request = Request(key: key, position: columns.index(of: key))
-        if requestCount < requests.count {
-            requests[requestCount] = request
+        if index < requests.count {
+            requests[index] = request
         } else {
             requests.append(request)
         }
