@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 /// Persistance: a Swift persistence layer over SQLite or SQLCipher.
@@ -12,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Persistance", targets: ["Persistance"]),
+        .library(name: "PersistanceMacros", targets: ["PersistanceMacros"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
@@ -19,6 +21,9 @@ let package = Package(
         .trait(name: "SystemSQLite", description: "Link the system SQLite library (libsqlite3)."),
         .trait(name: "SQLCipher", description: "Link SQLCipher (libsqlcipher) for encrypted databases."),
         .default(enabledTraits: ["SystemSQLite"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -38,6 +43,18 @@ let package = Package(
                 .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
             ]
         ),
+        // The compiler plugin behind every macro of the package (records, DAO interfaces).
+        // Only the targets that declare macros depend on it, so the core never builds swift-syntax.
+        .macro(
+            name: "PersistanceMacroPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "PersistanceMacros", dependencies: ["Persistance", "PersistanceMacroPlugin"]),
         .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance"]),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),

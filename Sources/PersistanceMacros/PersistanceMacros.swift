@@ -1,0 +1,2 @@
+/// Persistance's macros. Importing this module imports the core library too.
+@_exported import Persistance
