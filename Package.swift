@@ -59,6 +59,9 @@ let package = Package(
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
         .testTarget(name: "PersistanceTests", dependencies: ["Persistance"]),
+        // Top-level `try await Database.open(…)` must pick the async overloads: this target fails
+        // to build (warnings as errors) if it does not. Not a product, so dependents never build it.
+        .executableTarget(name: "TopLevelAwaitCheck", dependencies: ["Persistance"], path: "Tests/TopLevelAwaitCheck"),
     ],
     swiftLanguageModes: [.v6]
 )

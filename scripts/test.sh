@@ -1,21 +1,70 @@
 #!/usr/bin/env bash
 # Runs the whole test suite under both backends (SystemSQLite, then SQLCipher), warnings as
-# errors; then the concurrency tests under ThreadSanitizer and a benchmark smoke run.
-set -euo pipefail
+# errors; then the concurrency tests under ThreadSanitizer, the documentation build and a
+# benchmark smoke run. Every step runs even when an earlier one failed. The last line adds
+# everything up: "N passed, M failed", counting each test a test run reports and each other
+# step (a build, the docs, the smoke run) as one check. Exits non-zero when anything failed.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh || exit 1
 
-echo "== Tests with the SystemSQLite trait (default)"
-swift build -Xswiftc -warnings-as-errors
-swift test -Xswiftc -warnings-as-errors
+passed=0
+failed=0
+output=$(mktemp)
+trap 'rm -f "$output"' EXIT
 
-echo "== Tests with the SQLCipher trait"
-swift build --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors
-swift test --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors
+# check LABEL COMMAND...: one check, passed when the command succeeds.
+check() {
+    echo "== $1"
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAILED: $*"
+    fi
+}
 
-echo "== Executor and stress tests under ThreadSanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan \
+# tests LABEL COMMAND...: a `swift test` run; adds up the tests it reports (Swift Testing's
+# "Test run with N tests" line and its "✘ Test … failed after" lines, XCTest's "Executed N tests,
+# with F failures" line). A run that fails without reporting a failing test (a build error,
+# a crash) counts as one failed check.
+tests() {
+    echo "== $1"
+    shift
+    "$@" 2>&1 | tee "$output"
+    local status=${PIPESTATUS[0]}
+    local total failures xctotal xcfailures
+    total=$(grep -oE 'Test run with [0-9]+ test' "$output" | tail -1 | grep -oE '[0-9]+' || true)
+    failures=$(grep -E '^✘ Test .* failed after' "$output" | grep -vc '^✘ Test run with' || true)
+    xctotal=$(grep -oE 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$output" | tail -1 | grep -oE '[0-9]+' | head -1 || true)
+    xcfailures=$(grep -oE 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$output" | tail -1 | grep -oE '[0-9]+' | tail -1 || true)
+    total=$((${total:-0} + ${xctotal:-0}))
+    failures=$((failures + ${xcfailures:-0}))
+    if [ "$status" -ne 0 ] && [ "$failures" -eq 0 ]; then
+        failures=1
+        echo "FAILED: $* (exit status $status)"
+    fi
+    passed=$((passed + total - (failures > total ? total : failures)))
+    failed=$((failed + failures))
+}
+
+check "Build with the SystemSQLite trait (default)" \
+    swift build -Xswiftc -warnings-as-errors
+tests "Tests with the SystemSQLite trait (default)" \
+    swift test -Xswiftc -warnings-as-errors
+
+check "Build with the SQLCipher trait" \
+    swift build --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors
+tests "Tests with the SQLCipher trait" \
+    swift test --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors
+
+tests "Executor and stress tests under ThreadSanitizer" \
+    swift test --sanitize=thread --scratch-path .build-tsan \
     --filter 'Database(Cancellation|Close|InMemory|Misuse|Read|Registry|Write)Tests|ConcurrencyStressTests'
 
-echo "== Benchmark smoke run (Benchmarks/: both traits, debug builds, 1,000 rows; no timing threshold)"
-bash Benchmarks/smoke.sh
+check "Benchmark smoke run (Benchmarks/: both traits, debug builds, 1,000 rows; no timing threshold)" \
+    bash Benchmarks/smoke.sh
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

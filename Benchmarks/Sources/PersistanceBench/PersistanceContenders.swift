@@ -107,7 +107,7 @@ extension PersistanceContender {
     private func open(_ path: String, key: String?, readers: Int? = nil) throws -> Database {
         var configuration = DatabaseConfiguration(path: path)
         if let key { configuration.secretKeys = [key] }
-        return try Database.open(configuration: configuration, readerCount: readers)
+        return try Database.openSync(configuration: configuration, readerCount: readers)
     }
 
     func insert(_ rows: [BenchRow], path: String, key: String?) throws -> Duration {

@@ -53,6 +53,11 @@ public final class Database: Sendable {
     /// for the same file, blocking the calling thread until its writer connection has opened.
     /// From async code, `try await Database.open(configuration:)` suspends instead.
     ///
+    /// The synchronous variant has its own name, like `readSync` and `writeSync`: Swift
+    /// resolves `try await Database.open(…)` in top-level code (`main.swift`) as if it were
+    /// synchronous, so an overload of the same name would be chosen there and the `await`
+    /// would warn.
+    ///
     /// The writer connection opens first, with `configuration.openWriter()`, on the
     /// database's writer thread; reader connections open later, with
     /// `configuration.openReader()`, when reads need them.
@@ -62,7 +67,7 @@ public final class Database: Sendable {
     /// - Throws: the error that prevented the writer connection from opening; a misuse
     ///   error when `readerCount` is below 1; `reentrantAccess` when called from inside a
     ///   block of the same database while it is still opening.
-    public static func open(configuration: DatabaseConfiguration, readerCount: Int? = nil) throws -> Database {
+    public static func openSync(configuration: DatabaseConfiguration, readerCount: Int? = nil) throws -> Database {
         let database = try registeredDatabase(configuration: configuration, readerCount: readerCount)
         if database.opening.current == nil, database.executorID.ownsCurrentThread {
             throw DatabaseError.reentrantAccess("opening", path: database.path)
@@ -71,9 +76,19 @@ public final class Database: Sendable {
         return database
     }
 
-    /// Opens the database described by `configuration` like `open(configuration:readerCount:)`,
-    /// suspending the calling task (rather than blocking its thread) while the writer connection
-    /// opens, its encryption key is checked and its migrations run.
+    /// Opens the database described by `configuration`, or returns the instance already open
+    /// for the same file, suspending the calling task (rather than blocking its thread) while
+    /// the writer connection opens, its encryption key is checked and its migrations run.
+    ///
+    /// The writer connection opens first, with `configuration.openWriter()`, on the
+    /// database's writer thread; reader connections open later, with
+    /// `configuration.openReader()`, when reads need them. Code that cannot await uses
+    /// `openSync(configuration:readerCount:)`.
+    /// - Parameter readerCount: the most reader connections to open; by default
+    ///   `defaultReaderCount`. Ignored for an in-memory database, and when the file is
+    ///   already open.
+    /// - Throws: the error that prevented the writer connection from opening; a misuse
+    ///   error when `readerCount` is below 1.
     public static func open(configuration: DatabaseConfiguration, readerCount: Int? = nil) async throws -> Database {
         let database = try registeredDatabase(configuration: configuration, readerCount: readerCount)
         try await database.opening.value.get()

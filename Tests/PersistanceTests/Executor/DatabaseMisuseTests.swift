@@ -59,7 +59,7 @@ import Testing
     @Test func readerCountBelowOneThrows() throws {
         let directory = try TemporaryDirectory()
         #expect {
-            try Database.open(configuration: testConfiguration(directory.path("test.sqlite")), readerCount: 0)
+            try Database.openSync(configuration: testConfiguration(directory.path("test.sqlite")), readerCount: 0)
         } throws: { isDatabaseError($0, .misuse) }
     }
 }

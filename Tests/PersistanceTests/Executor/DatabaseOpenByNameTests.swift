@@ -41,7 +41,7 @@ import Testing
     @Test func opensByNameFromSynchronousCode() throws {
         let directory = try TemporaryDirectory()
         let registry = TargetRegistry(defaultDirectory: directory.url.path)
-        let database = try Database.open("sync_open.sqlite", registry: registry)
+        let database = try Database.openSync("sync_open.sqlite", registry: registry)
         try database.writeSync { try $0.execute("CREATE TABLE t(a)") }
         #expect(try database.readSync { try $0.fetchOne(Int.self, "SELECT count(*) FROM t") } == 0)
         try database.closeSync()
