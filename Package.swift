@@ -7,7 +7,9 @@ import PackageDescription
 /// Exactly one backend is linked into any build, chosen by package trait:
 /// `SystemSQLite` (the default, links libsqlite3) or `SQLCipher` (links libsqlcipher).
 /// Linking both into one binary makes one library's symbols shadow the other's, so
-/// enabling both is a compile-time error.
+/// enabling both is a compile-time error — except in documentation builds (the
+/// `DocumentationBuild` trait, which symbol-graph extraction turns on with every other trait),
+/// where the SQLCipher variant is documented and no connection can open.
 let package = Package(
     name: "Persistance",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -20,10 +22,18 @@ let package = Package(
     traits: [
         .trait(name: "SystemSQLite", description: "Link the system SQLite library (libsqlite3)."),
         .trait(name: "SQLCipher", description: "Link SQLCipher (libsqlcipher) for encrypted databases."),
+        .trait(
+            name: "DocumentationBuild",
+            description: "Only for documentation: with every trait enabled, as symbol-graph extraction does, "
+                + "compile the SQLCipher variant instead of failing. Connections refuse to open in such a build."),
         .default(enabledTraits: ["SystemSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // `swift package generate-documentation`: a command plugin, built only when that command runs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +51,8 @@ let package = Package(
             dependencies: [
                 .target(name: "CSQLite", condition: .when(traits: ["SystemSQLite"])),
                 .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         // The compiler plugin behind every macro of the package (records, DAO interfaces).
@@ -58,7 +70,11 @@ let package = Package(
         .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance"]),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
-        .testTarget(name: "PersistanceTests", dependencies: ["Persistance"]),
+        .testTarget(name: "PersistanceTests", dependencies: [
+            "Persistance",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "MetricsTestKit", package: "swift-metrics"),
+        ]),
         // Top-level `try await Database.open(…)` must pick the async overloads: this target fails
         // to build (warnings as errors) if it does not. Not a product, so dependents never build it.
         .executableTarget(name: "TopLevelAwaitCheck", dependencies: ["Persistance"], path: "Tests/TopLevelAwaitCheck"),

@@ -63,6 +63,12 @@ tests "Executor and stress tests under ThreadSanitizer" \
     swift test --sanitize=thread --scratch-path .build-tsan \
     --filter 'Database(Cancellation|Close|InMemory|Misuse|Read|Registry|Write)Tests|ConcurrencyStressTests'
 
+# Symbol-graph extraction turns every trait on; the DocumentationBuild trait makes that build
+# document the SQLCipher variant (see Package.swift). A separate build folder keeps the
+# all-traits build apart from the others.
+check "Documentation (DocC, warnings as errors)" \
+    swift package --scratch-path .build-docs generate-documentation --target Persistance --warnings-as-errors
+
 check "Benchmark smoke run (Benchmarks/: both traits, debug builds, 1,000 rows; no timing threshold)" \
     bash Benchmarks/smoke.sh
 

@@ -80,6 +80,9 @@ public final class Connection {
     /// directory, a file that is not a database or a wrong encryption key fails here, with
     /// the file left as it was.
     public init(path: String, options: Options = Options()) throws {
+        if linksBothBackends {
+            throw DatabaseError.misuse("this build enables both SystemSQLite and SQLCipher (DocumentationBuild); it opens no database")
+        }
         self.path = path
         self.options = options
         var flags = SQLITE_OPEN_NOMUTEX

@@ -1,4 +1,4 @@
-#if SQLCipher && SystemSQLite
+#if SQLCipher && SystemSQLite && !DocumentationBuild
 #error("Enable exactly one backend trait: SystemSQLite or SQLCipher, not both (their symbols would collide in one binary).")
 #elseif SQLCipher
 import CSQLCipher
@@ -20,4 +20,13 @@ var sqliteTransient: sqlite3_destructor_type {
 let isSQLCipherBuild = true
 #else
 let isSQLCipherBuild = false
+#endif
+
+/// Whether both backend traits are on, which only the `DocumentationBuild` trait allows: symbol-graph
+/// extraction enables every trait, and documents the SQLCipher variant. A binary of such a build
+/// would link both libraries, so its connections refuse to open (see `Connection.init`).
+#if SQLCipher && SystemSQLite
+let linksBothBackends = true
+#else
+let linksBothBackends = false
 #endif

@@ -43,6 +43,8 @@ public final class Database: Sendable {
     let closing = OneShot<Result<Void, any Error>>()
     /// Whether the database is in the open-database registry (files are, in-memory ones are not).
     let isRegistered: Bool
+    /// Metrics and error logs of the blocks the database runs.
+    let instrumentation: DatabaseInstrumentation
 
     /// The default number of reader connections for this machine: one per active processor, at least 2.
     public static var defaultReaderCount: Int {
@@ -61,9 +63,11 @@ public final class Database: Sendable {
     /// The writer connection opens first, with `configuration.openWriter()`, on the
     /// database's writer thread; reader connections open later, with
     /// `configuration.openReader()`, when reads need them.
-    /// - Parameter readerCount: the most reader connections to open; by default
-    ///   `defaultReaderCount`. Ignored for an in-memory database, and when the file is
-    ///   already open.
+    /// - Parameters:
+    ///   - configuration: the file, keys, migrator, logger and options of the database.
+    ///   - readerCount: the most reader connections to open; by default
+    ///     `defaultReaderCount`. Ignored for an in-memory database, and when the file is
+    ///     already open.
     /// - Throws: the error that prevented the writer connection from opening; a misuse
     ///   error when `readerCount` is below 1; `reentrantAccess` when called from inside a
     ///   block of the same database while it is still opening.
@@ -84,9 +88,11 @@ public final class Database: Sendable {
     /// database's writer thread; reader connections open later, with
     /// `configuration.openReader()`, when reads need them. Code that cannot await uses
     /// `openSync(configuration:readerCount:)`.
-    /// - Parameter readerCount: the most reader connections to open; by default
-    ///   `defaultReaderCount`. Ignored for an in-memory database, and when the file is
-    ///   already open.
+    /// - Parameters:
+    ///   - configuration: the file, keys, migrator, logger and options of the database.
+    ///   - readerCount: the most reader connections to open; by default
+    ///     `defaultReaderCount`. Ignored for an in-memory database, and when the file is
+    ///     already open.
     /// - Throws: the error that prevented the writer connection from opening; a misuse
     ///   error when `readerCount` is below 1.
     public static func open(configuration: DatabaseConfiguration, readerCount: Int? = nil) async throws -> Database {
@@ -115,6 +121,7 @@ public final class Database: Sendable {
         self.configuration = configuration
         self.maximumReaderCount = readerCount
         self.isRegistered = isRegistered
+        instrumentation = DatabaseInstrumentation(configuration: configuration)
         let name = URL(fileURLWithPath: path).lastPathComponent
         writer = ConnectionPool(
             capacity: 1, opensOnDemand: false, threadName: "writer \(name)", executorID: executorID,

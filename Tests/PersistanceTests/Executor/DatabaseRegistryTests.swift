@@ -42,7 +42,7 @@ import Testing
                     group.addTask {
                         index.isMultiple(of: 2)
                             ? try await Database.open(configuration: configuration)
-                            : try await onThread { try Database.open(configuration: configuration) }
+                            : try await onThread { try Database.openSync(configuration: configuration) }
                     }
                 }
                 return try await group.reduce(into: [Database]()) { $0.append($1) }
