@@ -1,4 +1,6 @@
+import CoreMetrics
 import Foundation
+import Logging
 
 /// Everything needed to open one database: its file, connection options, encryption keys
 /// and migrator.
@@ -24,6 +26,21 @@ public struct DatabaseConfiguration: Sendable {
     public var secretKeys: [String] = []
     /// The migrator run when the writer opens, if any.
     public var migrator: Migrator?
+    /// Where the database logs: opening, key rotation, plaintext conversion, migrations and
+    /// schema statements at `info`; failures at `error` with SQLite's codes; statements slower
+    /// than `slowStatementThreshold` at `warning`; every statement at `trace` with its duration.
+    /// Keys are never logged. By default ``defaultLogger``: silent unless the
+    /// `PERSISTANCE_LOG_LEVEL` environment variable is set.
+    public var logger = DatabaseConfiguration.defaultLogger
+    /// Whether statements logged at `trace` and `warning` show their bound values. Off by
+    /// default: the SQL is logged with its placeholders. Statements that could carry a key
+    /// never show their values.
+    public var logsStatementValues = false
+    /// Statements that run at least this long are logged at `warning`; nil logs none.
+    public var slowStatementThreshold: Duration? = .seconds(1)
+    /// Where the database's metrics go (see the Operations article); nil uses the factory
+    /// bootstrapped in `MetricsSystem`, and nothing is measured when none was.
+    public var metricsFactory: (any MetricsFactory)?
 
     /// A configuration for the file at `path` (or `:memory:`), without keys or migrator.
     public init(path: String) {
@@ -76,22 +93,45 @@ public struct DatabaseConfiguration: Sendable {
     ///   (keys without SQLCipher), `.wrongKey`, `.migrationFailed`, `.unknownSchemaVersion`,
     ///   `.configuration`, `.fileSystem` or SQLite's own errors.
     public func openWriter() throws -> Connection {
+        do {
+            let connection = try openWriterConnection()
+            logger.info("opened database", metadata: [
+                "database": "\(name)", "path": "\(path)", "engine": "\(SQLiteEngine.version)",
+                "encrypted": "\(!secretKeys.isEmpty)",
+            ])
+            return connection
+        } catch let error as DatabaseError {
+            logger.error("cannot open database", metadata: DatabaseInstrumentation.metadata(of: error)
+                .merging(["database": "\(name)"]) { $1 })
+            throw error
+        }
+    }
+
+    private func openWriterConnection() throws -> Connection {
         let keys = try during("opening") { try SecretKeys(secretKeys) }
         if !isInMemory {
             try during("creating the directory of") { try createParentDirectory() }
         }
         let connection = try during("opening") {
             if let keys, !isInMemory {
-                return try keys.openWriter(path: path, options: connectionOptions)
+                return try keys.openWriter(path: path, options: connectionOptions, logger: databaseLogger)
             }
             return try Connection(path: path, options: keyed(connectionOptions, keys))
         }
         do {
+            try StatementTracer.install(on: connection, for: self)
             if !isInMemory {
                 try during("turning on WAL for") { try enableWAL(connection) }
             }
             if let migrator {
-                try during("migrating") { try migrator.migrate(connection) }
+                let from = try migrator.storedVersion(in: connection)
+                let applied = try during("migrating") { try migrator.migrate(connection) }
+                if !applied.isEmpty {
+                    databaseLogger.info("migrated", metadata: [
+                        "from_version": "\(from ?? migrator.initialVersion)", "to_version": "\(applied.last ?? "")",
+                        "steps": "\(applied.joined(separator: ","))",
+                    ])
+                }
             }
         } catch {
             try? connection.close()
@@ -100,13 +140,22 @@ public struct DatabaseConfiguration: Sendable {
         return connection
     }
 
+    /// The logger with this database's name in its metadata.
+    var databaseLogger: Logger {
+        var logger = logger
+        logger[metadataKey: "database"] = "\(name)"
+        return logger
+    }
+
     /// Opens a read-only connection keyed with the newest key. It never migrates, so open the
     /// writer first.
     public func openReader() throws -> Connection {
         var options = connectionOptions
         options.mode = .readOnly
         return try during("opening a reader for") {
-            try Connection(path: path, options: keyed(options, try SecretKeys(secretKeys)))
+            let connection = try Connection(path: path, options: keyed(options, try SecretKeys(secretKeys)))
+            try StatementTracer.install(on: connection, for: self)
+            return connection
         }
     }
 

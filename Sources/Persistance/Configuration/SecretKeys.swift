@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// A database's encryption keys, oldest first and newest last, and how a file is opened
 /// with them: new files get the newest key, files keyed with an older key are re-keyed to
@@ -65,21 +66,26 @@ struct SecretKeys: Sendable {
     ///
     /// - Throws: `.wrongKey` when no key opens an encrypted file (the file is not modified);
     ///   `.rekeyFailed` when re-keying did not take; the errors of opening and exporting.
-    func openWriter(path: String, options: Connection.Options) throws -> Connection {
+    /// Logs the plaintext conversion and the key rotation at `info` on `logger` (never a key).
+    func openWriter(
+        path: String, options: Connection.Options, logger: Logger = DatabaseConfiguration.defaultLogger
+    ) throws -> Connection {
         switch try FileContent(path: path) {
         case .absent:
             return try Connection(path: path, options: Self.options(options, keyedWith: newest))
         case .plaintext:
+            logger.info("encrypting plaintext database in place")
             try encryptInPlace(path: path)
+            logger.info("encrypted plaintext database with the newest key")
             return try Connection(path: path, options: Self.options(options, keyedWith: newest))
         case .unrecognized:
-            return try openRotating(path: path, options: options)
+            return try openRotating(path: path, options: options, logger: logger)
         }
     }
 
     /// Tries each candidate key; the first that opens the file wins and the file is
     /// re-keyed to the newest key before the connection is returned.
-    private func openRotating(path: String, options: Connection.Options) throws -> Connection {
+    private func openRotating(path: String, options: Connection.Options, logger: Logger) throws -> Connection {
         for key in candidates {
             let connection: Connection
             do {
@@ -88,6 +94,9 @@ struct SecretKeys: Sendable {
                 continue
             }
             if key == newest { return connection }
+            logger.info("re-keying database to the newest key", metadata: [
+                "opened_with_key": "\((keys.firstIndex(of: key) ?? 0) + 1) of \(keys.count)"
+            ])
             do {
                 try interruption?(.beforeRekey)
                 try connection.call(.rekey, with: newest)

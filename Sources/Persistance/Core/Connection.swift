@@ -56,6 +56,8 @@ public final class Connection {
     private let statementCache: StatementCache
     private var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     var savepointDepth = 0
+    /// The statement logger SQLite calls back (see `StatementTracer`), kept alive with the connection.
+    var statementTracer: StatementTracer?
     /// The only thread allowed to use the connection, set by an owner that lends it to
     /// blocks of code on that thread (the executor); nil when any thread may. Checked before
     /// any SQL runs and before the raw handle is handed out. Set once, before any use, so it

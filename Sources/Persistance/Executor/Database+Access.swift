@@ -64,13 +64,17 @@ extension Database {
         let pool = pool(for: access)
         let sharesWriter = readers == nil
         let job = AsyncJob<T>()
+        let instrumentation = instrumentation
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 guard job.attach(continuation) else { return }
+                let submitted = instrumentation.submitted()
                 pool.submit(ConnectionPool.WorkItem(
                     run: { connection in
                         job.run(interrupting: connection.interruptHandle) { isCancelled in
-                            try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: isCancelled)
+                            try instrumentation.measure(access, submittedAt: submitted) {
+                                try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: isCancelled)
+                            }
                         }
                     },
                     fail: { error in job.fail(error) }))
@@ -86,12 +90,16 @@ extension Database {
         }
         let pool = pool(for: access)
         let sharesWriter = readers == nil
+        let instrumentation = instrumentation
         return try withoutActuallyEscaping(body) { body in
             let job = SyncJob(body)
+            let submitted = instrumentation.submitted()
             pool.submit(ConnectionPool.WorkItem(
                 run: { connection in
                     job.run { body in
-                        try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: { false })
+                        try instrumentation.measure(access, submittedAt: submitted) {
+                            try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: { false })
+                        }
                     }
                 },
                 fail: { error in job.fail(error) }))
