@@ -29,7 +29,7 @@ public struct DatabaseConfiguration: Sendable {
     /// Where the database logs: opening, key rotation, plaintext conversion, migrations and
     /// schema statements at `info`; failures at `error` with SQLite's codes; statements slower
     /// than `slowStatementThreshold` at `warning`; every statement at `trace` with its duration.
-    /// Keys are never logged. By default ``defaultLogger``: silent unless the
+    /// Keys are never logged. By default ``DatabaseConfiguration/defaultLogger``: silent unless the
     /// `PERSISTANCE_LOG_LEVEL` environment variable is set.
     public var logger = DatabaseConfiguration.defaultLogger
     /// Whether statements logged at `trace` and `warning` show their bound values. Off by
