@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "Persistance", targets: ["Persistance"]),
         .library(name: "PersistanceMacros", targets: ["PersistanceMacros"]),
+        .executable(name: "persistance", targets: ["PersistanceCLI"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
@@ -32,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: a command plugin, built only when that command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -67,6 +69,11 @@ let package = Package(
             ]
         ),
         .target(name: "PersistanceMacros", dependencies: ["Persistance", "PersistanceMacroPlugin"]),
+        // The `persistance` command-line tool: inspect, query, check, back up and re-key files.
+        .executableTarget(name: "PersistanceCLI", dependencies: [
+            "Persistance",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance"]),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),

@@ -3,7 +3,7 @@
 # Idempotent; uses sudo only when not root. On systems without apt it checks and explains.
 set -euo pipefail
 
-packages=(libsqlite3-dev libsqlcipher-dev pkg-config)
+packages=(libsqlite3-dev libsqlcipher-dev pkg-config sqlite3 sqlcipher)
 
 if command -v dpkg-query >/dev/null 2>&1; then
     missing=()

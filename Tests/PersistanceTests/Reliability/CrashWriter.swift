@@ -20,12 +20,7 @@ enum CrashWriter {
 
     /// The path of the executable: beside the test bundle, in the build's products folder.
     static func executable() throws -> URL {
-        let name = "persistance-crash-writer"
-        let candidates = [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()]
-            + Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
-        let found = candidates.map { $0.appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "\(name) not found beside the test bundle; build it with `swift build`")
+        try builtExecutable("persistance-crash-writer")
     }
 
     /// When a run is killed.

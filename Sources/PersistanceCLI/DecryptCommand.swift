@@ -1,0 +1,27 @@
+import ArgumentParser
+import Persistance
+
+/// `persistance decrypt FILE DEST`: a plaintext copy of an encrypted database.
+struct DecryptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decrypt",
+        abstract: "Write a plaintext copy of an encrypted database to DEST (a new file, mode 0600).")
+
+    @OptionGroup var database: DatabaseFileOptions
+
+    @Argument(help: "The new plaintext file; it must not exist.", completion: .file())
+    var destination: String
+
+    func run() throws {
+        guard SQLiteEngine.isSQLCipher else { throw CLIError.needsSQLCipher("decrypt") }
+        guard try !database.isPlaintext() else { throw CLIError("\(database.file) is not encrypted") }
+        let conn = try database.open()
+        defer { try? conn.close() }
+        do {
+            try conn.exportPlaintext(to: destination)
+        } catch {
+            throw CLIError.oneLine(error)
+        }
+        print("wrote a plaintext copy of \(database.file) to \(destination)")
+    }
+}
