@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+scripts/check-test-closures.sh
 
 echo "== Tests with the SystemSQLite trait (default)"
 swift build -Xswiftc -warnings-as-errors
