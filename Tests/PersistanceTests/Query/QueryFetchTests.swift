@@ -259,8 +259,8 @@ import Testing
             }
             #expect(error?.kind == .sqlite)
             #expect(error?.sql == "SELECT * FROM \"nope\" WHERE \"name\" = ?")
-            let description = error.map { String(describing: $0) }
-            #expect(description?.contains("secret-value") == false)
+            let rendered = error.map { String(describing: $0) } ?? ""
+            #expect(!rendered.contains("secret-value"))
         }
     }
 
