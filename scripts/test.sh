@@ -49,6 +49,9 @@ tests() {
     failed=$((failed + failures))
 }
 
+check "Test code: no closure literal inside #expect/#require within another closure" \
+    scripts/check-test-closures.sh
+
 check "Build with the SystemSQLite trait (default)" \
     swift build -Xswiftc -warnings-as-errors
 tests "Tests with the SystemSQLite trait (default)" \

@@ -9,6 +9,9 @@ struct CrashWriterArguments {
         case rotate
         /// Migrates the database up to the latest version, then back down, again and again.
         case migrate
+        /// Opens the database once with its keys, which encrypts a plaintext file in place,
+        /// reports `opened` and exits.
+        case convert
     }
 
     struct UsageError: Error, CustomStringConvertible {
@@ -25,7 +28,7 @@ struct CrashWriterArguments {
     init(_ arguments: ArraySlice<String>) throws {
         var rest = arguments
         guard let modeName = rest.popFirst(), let mode = Mode(rawValue: modeName), let path = rest.popFirst() else {
-            throw UsageError(description: "usage: persistance-crash-writer commit|rotate|migrate <path> [--key K]... [--cycles N]")
+            throw UsageError(description: "usage: persistance-crash-writer commit|rotate|migrate|convert <path> [--key K]... [--cycles N]")
         }
         self.mode = mode
         self.path = path
@@ -41,6 +44,9 @@ struct CrashWriterArguments {
         }
         if mode == .rotate, keys.count != 2 {
             throw UsageError(description: "rotate needs exactly two --key options")
+        }
+        if mode == .convert, keys.isEmpty {
+            throw UsageError(description: "convert needs a --key option")
         }
     }
 

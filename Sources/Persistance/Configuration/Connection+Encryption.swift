@@ -38,42 +38,63 @@ extension Connection {
     }
 
     /// Writes a decrypted copy of the database to a new file at `destination`
-    /// (SQLCipher's `sqlcipher_export`), for tools that remove encryption.
+    /// (SQLCipher's `sqlcipher_export`), for tools that remove encryption. The copy is
+    /// readable and writable by its owner only (mode 0600, whatever the umask).
     ///
     /// - Throws: `.encryptionUnavailable` without SQLCipher; `.misuse` when `destination`
-    ///   already exists; SQLite's errors while exporting.
+    ///   already exists; `.fileSystem` when it cannot be created; SQLite's errors while
+    ///   exporting (then no file is left at `destination`).
     public func exportPlaintext(to destination: String) throws {
         guard SQLiteEngine.isSQLCipher else { throw DatabaseError.encryptionUnavailable }
-        guard !FileManager.default.fileExists(atPath: destination) else {
-            throw DatabaseError.misuse("cannot export to \(destination): the file exists")
+        let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { throw DatabaseError.misuse("cannot export to \(destination): the file exists") }
+            throw DatabaseError.fileSystem("cannot create \(destination): \(String(cString: strerror(errno)))")
         }
-        try export(to: destination, key: "")
-    }
-
-    /// Exports the main database into a new file at `destination`, encrypted with `key`, or
-    /// plaintext when `key` is empty. The key is a bound value, never SQL text. The file is
-    /// created first, so connections opened without the create flag can export too; it is
-    /// removed again if the export fails.
-    func export(to destination: String, key: String) throws {
-        guard FileManager.default.createFile(atPath: destination, contents: nil) else {
-            throw DatabaseError.fileSystem("cannot create \(destination)")
-        }
+        // The umask may have taken bits away from 0600; the owner needs them to write the copy.
+        let permissionsSet = fchmod(descriptor, 0o600) == 0
+        closeDescriptor(descriptor)
         do {
-            let attach = try prepare("ATTACH DATABASE ? AS persistance_export KEY ?")
-            try attach.execute([destination, key])
-            attach.clearBindings()
+            guard permissionsSet else {
+                throw DatabaseError.fileSystem("cannot set the mode of \(destination): \(String(cString: strerror(errno)))")
+            }
+            try export(to: destination, key: "")
         } catch {
-            try? FileManager.default.removeItem(atPath: destination)
+            unlink(destination + "-journal")
+            unlink(destination)
             throw error
         }
+    }
+
+    /// Exports the main database into the existing empty file at `destination`, encrypted
+    /// with `key`, or plaintext when `key` is empty. The key is a bound value, never SQL
+    /// text. On failure the caller removes the file.
+    func export(to destination: String, key: String) throws {
+        try attachExport(destination, key: key)
+        try exportToAttached()
+    }
+
+    /// Attaches the file at `destination` as `persistance_export`, keyed with `key`.
+    func attachExport(_ destination: String, key: String) throws {
+        let attach = try prepare("ATTACH DATABASE ? AS persistance_export KEY ?")
+        try attach.execute([destination, key])
+        attach.clearBindings()
+    }
+
+    /// Copies the main database into the attached `persistance_export` and detaches it,
+    /// reporting a failure with the result code SQLite gave it.
+    func exportToAttached() throws {
         do {
-            try execute("SELECT sqlcipher_export('persistance_export')")
+            do {
+                try execute("SELECT sqlcipher_export('persistance_export')")
+            } catch let error as DatabaseError {
+                throw error.withResultCodeOfItsMessage()
+            }
             let userVersion = try fetchOne(Int.self, "PRAGMA main.user_version") ?? 0
             try execute("PRAGMA persistance_export.user_version = \(userVersion)")
             try execute("DETACH DATABASE persistance_export")
         } catch {
             try? execute("DETACH DATABASE persistance_export")
-            try? FileManager.default.removeItem(atPath: destination)
             throw error
         }
     }
@@ -108,4 +129,25 @@ extension Connection {
         throw DatabaseError.encryptionUnavailable
         #endif
     }
+}
+
+extension DatabaseError {
+    /// The error with the result code its message is SQLite's description of.
+    /// `sqlcipher_export` reports every failure as `SQLITE_ERROR` (1) with the message of the
+    /// real code ("database or disk is full"), so `catch ResultCode.full` would miss it. The
+    /// extended code is the primary one: the export does not report more.
+    func withResultCodeOfItsMessage() -> DatabaseError {
+        guard extendedResultCode == .error else { return self }
+        for code in Int32(2)...Int32(28) where String(cString: sqlite3_errstr(code)) == message {
+            var error = self
+            error.extendedResultCode = ResultCode(rawValue: code)
+            return error
+        }
+        return self
+    }
+}
+
+/// Closes a file descriptor (inside `Connection`, `close` names the connection's method).
+private func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
 }

@@ -17,7 +17,8 @@ public struct DatabaseConfiguration: Sendable {
     /// The database name it was resolved from (the file name when built from a path).
     /// Used in error messages.
     public var name: String
-    /// The absolute path of the database file, or `:memory:`.
+    /// The absolute path of the database file, or `:memory:` for an in-memory database.
+    /// An empty path is a configuration error when the database opens.
     public var path: String
     /// Options for every connection.
     public var connectionOptions = Connection.Options()
@@ -42,7 +43,8 @@ public struct DatabaseConfiguration: Sendable {
     /// bootstrapped in `MetricsSystem`, and nothing is measured when none was.
     public var metricsFactory: (any MetricsFactory)?
 
-    /// A configuration for the file at `path` (or `:memory:`), without keys or migrator.
+    /// A configuration for the file at `path` (or `:memory:`, the only way to ask for an
+    /// in-memory database), without keys or migrator.
     public init(path: String) {
         self.path = path
         self.name = path.split(separator: "/").last.map(String.init) ?? path
@@ -82,8 +84,8 @@ public struct DatabaseConfiguration: Sendable {
         return configuration
     }
 
-    /// Whether this is an in-memory database.
-    public var isInMemory: Bool { path == ":memory:" || path.isEmpty }
+    /// Whether this is an in-memory database (its path is `:memory:`).
+    public var isInMemory: Bool { path == ":memory:" }
 
     /// Opens the writer connection: creates missing directories, applies the keys (creating,
     /// re-keying or encrypting the file as needed), turns WAL on for files and runs the
@@ -108,6 +110,7 @@ public struct DatabaseConfiguration: Sendable {
     }
 
     private func openWriterConnection() throws -> Connection {
+        try during("opening") { try checkPath() }
         let keys = try during("opening") { try SecretKeys(secretKeys) }
         if !isInMemory {
             try during("creating the directory of") { try createParentDirectory() }
@@ -153,9 +156,25 @@ public struct DatabaseConfiguration: Sendable {
         var options = connectionOptions
         options.mode = .readOnly
         return try during("opening a reader for") {
-            let connection = try Connection(path: path, options: keyed(options, try SecretKeys(secretKeys)))
-            try StatementTracer.install(on: connection, for: self)
-            return connection
+            try checkPath()
+            let keys = try SecretKeys(secretKeys)
+            do {
+                let connection = try Connection(path: path, options: keyed(options, keys))
+                try StatementTracer.install(on: connection, for: self)
+                return connection
+            } catch ResultCode.notADatabase where keys != nil {
+                throw DatabaseError(
+                    kind: .wrongKey, extendedResultCode: .notADatabase,
+                    message: "the newest configured key does not open \(path) (or it is not a database)")
+            }
+        }
+    }
+
+    /// Throws `.configuration` for an empty path, which SQLite would silently open as a
+    /// private temporary database.
+    private func checkPath() throws {
+        guard !path.isEmpty else {
+            throw DatabaseError.configuration("the database path is empty; use \":memory:\" for an in-memory database")
         }
     }
 

@@ -3,53 +3,58 @@ import Foundation
 extension SecretKeys {
     /// Encrypts the plaintext database at `path` with the newest key, in place.
     ///
-    /// The database is exported (`sqlcipher_export`) to a uniquely named temporary file in
-    /// the same directory, which then atomically replaces the original (`rename`). Until the
-    /// rename the original is untouched; if anything fails the temporary file is removed.
-    /// The original must not be open elsewhere: its connection is closed (checkpointing and
-    /// removing its WAL) before the rename, and a WAL file left behind by another connection
-    /// stops the conversion.
+    /// The database is exported (`sqlcipher_export`) to a locked temporary file in the same
+    /// directory (see ``TemporaryDatabaseFile``), which gets the original's mode and owner and
+    /// then atomically replaces it (`rename`). Until the rename the original is untouched; if
+    /// anything fails the temporary file is removed, and if the process dies a later open
+    /// removes it. The original must not be open elsewhere: its connection is closed
+    /// (checkpointing and removing its WAL) before the rename, and a WAL file left behind by
+    /// another connection stops the conversion.
+    ///
+    /// - Throws: `.fileSystem` before anything changes when the file or its directory may not
+    ///   be written; SQLite's errors while exporting, with their real result codes.
     func encryptInPlace(path: String) throws {
-        let original = URL(fileURLWithPath: path)
-        let temporary = original.deletingLastPathComponent()
-            .appendingPathComponent(".\(original.lastPathComponent).persistance-\(UUID().uuidString).tmp").path
+        try Self.checkReplaceable(path)
+        let temporary = try TemporaryDatabaseFile(besides: path, permissions: 0o600)
+        defer { temporary.removeAndClose() }
+        var options = Connection.Options()
+        options.mode = .readWrite
+        let plaintext = try Connection(path: path, options: options)
         do {
-            var options = Connection.Options()
-            options.mode = .readWrite
-            let plaintext = try Connection(path: path, options: options)
-            do {
-                try plaintext.export(to: temporary, key: newest)
-                try plaintext.close()
-            } catch {
-                try? plaintext.close()
-                throw error
-            }
-            guard !FileManager.default.fileExists(atPath: path + "-wal") else {
-                throw DatabaseError.fileSystem("cannot encrypt \(path) in place while another connection has it open")
-            }
-            try copyPermissions(from: path, to: temporary)
-            try interruption?(.beforeReplacingFile)
-            guard rename(temporary, path) == 0 else {
-                throw DatabaseError.fileSystem(
-                    "cannot replace \(path) with its encrypted copy: \(String(cString: strerror(errno)))")
-            }
+            try plaintext.export(to: temporary.path, key: newest)
+            try plaintext.close()
         } catch {
-            for leftover in [temporary, temporary + "-journal"] {
-                try? FileManager.default.removeItem(atPath: leftover)
-            }
+            try? plaintext.close()
             throw error
+        }
+        guard !FileManager.default.fileExists(atPath: path + "-wal") else {
+            throw DatabaseError.fileSystem("cannot encrypt \(path) in place while another connection has it open")
+        }
+        try temporary.adoptOwnershipAndPermissions(of: path)
+        try interruption?(.beforeReplacingFile)
+        guard rename(temporary.path, path) == 0 else {
+            throw DatabaseError.fileSystem(
+                "cannot replace \(path) with its encrypted copy: \(String(cString: strerror(errno)))")
         }
     }
 
-    /// Gives the encrypted copy the original file's permissions.
-    private func copyPermissions(from source: String, to destination: String) throws {
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: source)
-            if let permissions = attributes[.posixPermissions] {
-                try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: destination)
-            }
-        } catch {
-            throw DatabaseError.fileSystem("cannot copy the permissions of \(source): \(error.localizedDescription)")
+    /// Throws `.fileSystem` unless this process may replace the file at `path`: write the
+    /// file and its directory.
+    private static func checkReplaceable(_ path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        for (item, what) in [(path, "the file"), (directory, "its directory")] where !isWritable(item) {
+            throw DatabaseError.fileSystem(
+                "cannot encrypt \(path) in place: \(what) is read-only for this process; the file was left unchanged")
         }
+    }
+
+    /// Whether this process may write `path`. Root passes `access(2)` for any file, so for
+    /// root the permission bits must also grant someone write access: a file or directory
+    /// made read-only (0444, 0555) is left alone, as it is for everyone else.
+    private static func isWritable(_ path: String) -> Bool {
+        guard access(path, W_OK) == 0 else { return false }
+        guard geteuid() == 0 else { return true }
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & 0o222 != 0
     }
 }

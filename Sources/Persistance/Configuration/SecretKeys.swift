@@ -62,7 +62,8 @@ struct SecretKeys: Sendable {
         return keyed
     }
 
-    /// Opens the file at `path` for writing, leaving it encrypted with the newest key.
+    /// Opens the file at `path` for writing, leaving it encrypted with the newest key. First
+    /// removes what an interrupted conversion or creation left beside it.
     ///
     /// - Throws: `.wrongKey` when no key opens an encrypted file (the file is not modified);
     ///   `.rekeyFailed` when re-keying did not take; the errors of opening and exporting.
@@ -70,9 +71,11 @@ struct SecretKeys: Sendable {
     func openWriter(
         path: String, options: Connection.Options, logger: Logger = DatabaseConfiguration.defaultLogger
     ) throws -> Connection {
+        TemporaryDatabaseFile.removeLeftovers(besides: path)
         switch try FileContent(path: path) {
         case .absent:
-            return try Connection(path: path, options: Self.options(options, keyedWith: newest))
+            if let created = try createEncrypted(path: path, options: options) { return created }
+            return try openRotating(path: path, options: options, logger: logger)
         case .plaintext:
             logger.info("encrypting plaintext database in place")
             try encryptInPlace(path: path)
@@ -81,6 +84,37 @@ struct SecretKeys: Sendable {
         case .unrecognized:
             return try openRotating(path: path, options: options, logger: logger)
         }
+    }
+
+    /// Creates the database at `path`, keyed with the newest key, atomically across processes:
+    /// it is built in a temporary file and linked into place only if no file is there yet
+    /// (`link` never replaces a file). Without that, processes creating the file at once
+    /// would each write their own first page (and salt), and all but one would fail.
+    /// Returns nil when another process created the file first. On a file system without
+    /// hard links the file is created in place.
+    private func createEncrypted(path: String, options: Connection.Options) throws -> Connection? {
+        let temporary = try TemporaryDatabaseFile(besides: path, permissions: 0o644)
+        defer { temporary.removeAndClose() }
+        var temporaryOptions = Connection.Options()
+        temporaryOptions.mode = .readWrite
+        let connection = try Connection(path: temporary.path, options: Self.options(temporaryOptions, keyedWith: newest))
+        do {
+            try connection.execute("PRAGMA user_version = 0")  // writes the first page, with the salt
+            try connection.close()
+        } catch {
+            try? connection.close()
+            throw error
+        }
+        if link(temporary.path, path) != 0 {
+            switch errno {
+            case EEXIST: return nil
+            case EPERM, ENOTSUP, EXDEV, EMLINK: break
+            default:
+                throw DatabaseError.fileSystem("cannot create \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        temporary.removeAndClose()
+        return try Connection(path: path, options: Self.options(options, keyedWith: newest))
     }
 
     /// Tries each candidate key; the first that opens the file wins and the file is

@@ -172,7 +172,8 @@ public final class Connection {
         let handle = try sqliteHandle()
         var prepared: OpaquePointer?
         var hasTail = false
-        let code = sql.withCString { start -> Int32 in
+        let code = try sql.withCString { start -> Int32 in
+            try Self.checkNoNUL(start, in: sql)
             var tail: UnsafePointer<CChar>?
             let code = sqlite3_prepare_v2(handle, start, -1, &prepared, &tail)
             hasTail = tail.map { !Self.isBlank($0) } ?? false
@@ -221,6 +222,7 @@ public final class Connection {
         var usedNames = Set<String>()
         var executedAny = false
         try sql.withCString { start in
+            try Self.checkNoNUL(start, in: sql)
             var next: UnsafePointer<CChar>? = start
             while let current = next, !Self.isBlank(current) {
                 var prepared: OpaquePointer?
@@ -238,6 +240,15 @@ public final class Connection {
                 try statement.execute(remaining.take(for: statement, usedNames: &usedNames))
             }
             try remaining.checkAllUsed(usedNames: usedNames, sql: sql)
+        }
+    }
+
+    /// Throws `.invalidArguments` when `sql` holds a NUL byte: SQLite would stop reading at
+    /// it and silently run only the text before it. `start` is `sql`'s C string.
+    private static func checkNoNUL(_ start: UnsafePointer<CChar>, in sql: String) throws {
+        guard strlen(start) == sql.utf8.count else {
+            throw DatabaseError(
+                kind: .invalidArguments, message: "SQL text contains a NUL character, which would cut it short", sql: sql)
         }
     }
 

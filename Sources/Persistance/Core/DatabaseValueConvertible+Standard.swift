@@ -61,18 +61,22 @@ extension Double: DatabaseValueConvertible {
     }
 }
 
-/// Stored as REAL, like `Double`.
+/// Stored as REAL, like `Double`. Reading a finite number beyond `Float`'s range is a
+/// decoding error (it would become an infinity); other numbers round to the nearest `Float`.
 extension Float: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue {
         get throws { try Double(self).databaseValue }
     }
 
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
-        Double.fromDatabaseValue(value).map(Float.init)
+        guard let double = Double.fromDatabaseValue(value) else { return nil }
+        let float = Float(double)
+        return float.isFinite || !double.isFinite ? float : nil
     }
 }
 
-/// Stored as TEXT (UTF-8).
+/// Stored as TEXT (UTF-8). Stored text that is not valid UTF-8 reads as a BLOB (see
+/// ``Statement/column(at:)``), so reading it as `String` is a decoding error, never a repair.
 extension String: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .text(self) }
 

@@ -203,7 +203,8 @@ public final class Statement {
 
     // MARK: Reading the current row
 
-    /// The value of column `index` (0-based) in the current row.
+    /// The value of column `index` (0-based) in the current row. TEXT that is not valid
+    /// UTF-8 is returned as a BLOB of its bytes, so nothing is lost or silently repaired.
     @inlinable
     public func column(at index: Int) -> DatabaseValue {
         guard let handle else { return .null }
@@ -214,11 +215,10 @@ public final class Statement {
         case SQLITE_FLOAT:
             return .real(sqlite3_column_double(handle, position))
         case SQLITE_TEXT:
-            return .text(text(handle, position))
+            // Text that is not valid UTF-8 keeps its bytes, rather than being repaired.
+            return text(handle, position).map(DatabaseValue.text) ?? .blob(data(at: index))
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, position))
-            guard count > 0, let start = sqlite3_column_blob(handle, position) else { return .blob(Data()) }
-            return .blob(Data(bytes: start, count: count))
+            return .blob(data(at: index))
         default:
             return .null
         }
@@ -265,11 +265,13 @@ public final class Statement {
         return sqlite3_column_double(handle, Int32(index))
     }
 
-    /// Column `index` as UTF-8 text, converted by SQLite.
+    /// Column `index` as UTF-8 text, converted by SQLite. Bytes that are not valid UTF-8
+    /// are replaced with U+FFFD; `value(at:as:)` throws a decoding error for them instead.
     @inlinable @inline(__always)
     public func string(at index: Int) -> String {
-        guard let handle else { return "" }
-        return text(handle, Int32(index))
+        guard let handle, let start = sqlite3_column_text(handle, Int32(index)) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     /// Column `index` as bytes, converted by SQLite.
@@ -293,7 +295,8 @@ public final class Statement {
             sqlite3_column_type(handle, position) == storageClass
         }
         if T.self == String.self {
-            return stores(SQLITE_TEXT) ? unsafeBitCast(text(handle, position), to: T.self) : nil
+            guard stores(SQLITE_TEXT), let text = text(handle, position) else { return nil }
+            return unsafeBitCast(text, to: T.self)
         } else if T.self == Int64.self {
             return stores(SQLITE_INTEGER) ? unsafeBitCast(sqlite3_column_int64(handle, position), to: T.self) : nil
         } else if T.self == Int.self {
@@ -311,11 +314,20 @@ public final class Statement {
         return nil
     }
 
+    /// The column's text, or nil when its bytes are not valid UTF-8.
+    ///
+    /// Decoding replaces invalid bytes with U+FFFD, so the text is exact when its bytes are
+    /// the stored ones. (Comparing them costs far less than `String(validating:as:)`.)
     @inlinable @inline(__always)
-    func text(_ handle: OpaquePointer, _ position: Int32) -> String {
+    func text(_ handle: OpaquePointer, _ position: Int32) -> String? {
         guard let start = sqlite3_column_text(handle, position) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, position))
-        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, position)))
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.count == bytes.count else { return nil }
+        let isExact = text.utf8.withContiguousStorageIfAvailable { decoded in
+            bytes.isEmpty || memcmp(decoded.baseAddress!, start, bytes.count) == 0
+        }
+        return (isExact ?? text.utf8.elementsEqual(bytes)) ? text : nil
     }
 }
 

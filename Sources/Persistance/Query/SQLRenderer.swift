@@ -123,6 +123,7 @@ struct SQLRenderer {
         if let failure = arguments.conversionError {
             throw DatabaseError(kind: .encoding, message: failure, sql: fragment)
         }
+        try SQLFragment.validate(fragment)
         append(fragment)
         switch arguments.storage {
         case .positional(let positional):

@@ -10,6 +10,7 @@ extension RecordValueBuffer {
             return try set(value.databaseValue, forColumn: column)
         }
         let slot = try slot(for: column)
+        guard slot != Self.ignoredSlot else { return }
         if slot == keptSlot { slots[slot].value = try value.databaseValue }
         let index = slot + 1
         if let text = Self.unwrap(value, as: String.self) {

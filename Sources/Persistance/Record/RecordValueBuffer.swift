@@ -30,6 +30,8 @@ final class RecordValueBuffer {
     @exclusivity(unchecked) private var slotByFoldedName: [String: Int]
     /// The table the slots belong to; nil when any column is accepted.
     private let table: String?
+    /// Whether a property with no column is dropped rather than an error (a table's opt-in).
+    private let ignoresUnknownColumns: Bool
     /// Each column's default, stored in place of NULL when binding.
     @usableFromInline let defaults: [DatabaseValue?]
     @exclusivity(unchecked) @usableFromInline var slots: [Slot]
@@ -50,11 +52,15 @@ final class RecordValueBuffer {
 
     /// Slots for a table's `columns`, whose folded names map to their position in
     /// `slotByFoldedName`, with their `defaults`.
-    init(columns: [String], slotByFoldedName: [String: Int], defaults: [DatabaseValue?], table: String) {
+    init(
+        columns: [String], slotByFoldedName: [String: Int], defaults: [DatabaseValue?], table: String,
+        ignoresUnknownColumns: Bool
+    ) {
         self.columns = columns
         self.slotByFoldedName = slotByFoldedName
         self.defaults = defaults
         self.table = table
+        self.ignoresUnknownColumns = ignoresUnknownColumns
         slots = Array(repeating: Slot(), count: columns.count)
     }
 
@@ -68,6 +74,7 @@ final class RecordValueBuffer {
         slotByFoldedName = [:]
         defaults = []
         table = nil
+        ignoresUnknownColumns = false
         slots = []
     }
 
@@ -121,6 +128,7 @@ final class RecordValueBuffer {
     @inlinable
     func set(_ value: DatabaseValue, forColumn column: String) throws {
         let slot = try slot(for: column)
+        guard slot != Self.ignoredSlot else { return }
         let isNull = value.isNull
         markSet(slot, isNull: isNull)
         guard let binder else { return slots[slot].value = value }
@@ -178,14 +186,18 @@ final class RecordValueBuffer {
         Row(columns.indices.compactMap { slot in value(at: slot).map { (columns[slot], $0) } })
     }
 
-    /// The slot of `column`, predicted from the previous record's order of calls.
+    /// The slot of a property that has no column, in a table that ignores those.
+    @usableFromInline static let ignoredSlot = -1
+
+    /// The slot of `column`, predicted from the previous record's order of calls; `ignoredSlot`
+    /// for a column the table does not have when the table ignores those.
     @inlinable @inline(__always)
     func slot(for column: String) throws -> Int {
         let write = writeCount
         writeCount = write &+ 1
         if write < slotOfWrite.count {
             let predicted = slotOfWrite[write]
-            if columns[predicted] == column { return predicted }
+            if predicted != Self.ignoredSlot, columns[predicted] == column { return predicted }
         }
         return try learnSlot(for: column, write: write)
     }
@@ -205,6 +217,7 @@ final class RecordValueBuffer {
     private func lookUpSlot(for column: String) throws -> Int {
         let folded = RowColumns.fold(column)
         if let slot = slotByFoldedName[folded] { return slot }
+        if ignoresUnknownColumns { return Self.ignoredSlot }
         if let table {
             throw DatabaseError(
                 kind: .columnNotFound, message: "table \"\(table)\" has no column \"\(column)\"", column: column)

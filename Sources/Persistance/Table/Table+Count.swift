@@ -9,7 +9,8 @@ extension Table {
     public func count(
         where fragment: String, _ arguments: StatementArguments = StatementArguments(), in connection: Connection
     ) throws -> Int {
-        try count(sql: "SELECT count(*) FROM \(schema.quotedName) WHERE \(fragment)", arguments, in: connection)
+        try SQLFragment.validate(fragment)
+        return try count(sql: "SELECT count(*) FROM \(schema.quotedName) WHERE \(fragment)", arguments, in: connection)
     }
 
     /// The integer in the first column of the first row of `sql`, a whole `SELECT`; 0 when

@@ -56,7 +56,8 @@ extension Table {
     public func deleteAll(
         where fragment: String, _ arguments: StatementArguments = StatementArguments(), in connection: Connection
     ) throws -> Int {
-        try onFirstUse(in: connection) {
+        try SQLFragment.validate(fragment)
+        return try onFirstUse(in: connection) {
             try deleteAll(sqlCondition: fragment, arguments, in: connection)
         }
     }

@@ -37,6 +37,7 @@ extension Table {
         where fragment: String, _ arguments: StatementArguments = StatementArguments(), distinct: Bool = false,
         in connection: Connection
     ) throws -> [Element] {
+        try SQLFragment.validate(fragment)
         let select = distinct ? "SELECT DISTINCT * FROM \(schema.quotedName)" : schema.selectSQL
         return try fetchAll("\(select) WHERE \(fragment)", arguments, in: connection)
     }
@@ -46,7 +47,8 @@ extension Table {
     public func findFirst(
         where fragment: String, _ arguments: StatementArguments = StatementArguments(), in connection: Connection
     ) throws -> Element? {
-        try fetchFirst("\(schema.selectSQL) WHERE \(fragment) LIMIT 1", arguments, in: connection)
+        try SQLFragment.validate(fragment)
+        return try fetchFirst("\(schema.selectSQL) WHERE \(fragment) LIMIT 1", arguments, in: connection)
     }
 
     /// The records whose `column` is `value`; a nil `value` finds the rows where it is NULL.

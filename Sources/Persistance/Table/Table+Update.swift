@@ -29,6 +29,7 @@ extension Table {
         _ values: [String: (any DatabaseValueConvertible)?], where fragment: String,
         _ arguments: StatementArguments = StatementArguments(), in connection: Connection
     ) throws -> Int {
+        try SQLFragment.validate(fragment)
         let (slots, stored) = try assignments(values)
         guard !slots.isEmpty else { return 0 }
         if let failure = arguments.conversionError {

@@ -20,12 +20,14 @@ enum UpsertStrategy {
 }
 
 extension Table {
-    /// Updates the row whose `uniqueKey` column has the record's value, or inserts the
-    /// record when there is none; returns the row id of the row updated or inserted.
+    /// Updates the row whose `uniqueKey` column has the record's value; else, when the
+    /// record's primary key is set, the row with that primary key; else inserts the record.
+    /// Returns the row id of the row updated or inserted.
     ///
     /// `uniqueKey` must be the primary key, a `unique:` column or a single-column unique
-    /// index. An update leaves the primary key and `uniqueKey` as stored, and treats nil
-    /// properties as `nilValues` says. Atomic, and safe inside a transaction: it never
+    /// index. An update by `uniqueKey` leaves the primary key and `uniqueKey` as stored; an
+    /// update by primary key also writes `uniqueKey`. Both treat nil properties as
+    /// `nilValues` says. Atomic, and safe inside a transaction: it never
     /// commits one. On SQLite 3.35+ it is one `INSERT … ON CONFLICT DO UPDATE`, which in an
     /// `AUTOINCREMENT` table uses up an id even when it updates: ids stay increasing, with gaps.
     @discardableResult
@@ -85,7 +87,7 @@ extension Table {
                     + "or a single-column unique index of table \"\(name)\"",
                 column: uniqueKey)
         }
-        let lookUp = "SELECT rowid FROM \(schema.quotedName) WHERE \(schema.columnReference(schema.columnNames[keySlot])) = ?"
+        let lookUp = rowIDLookUp(schema.columnReference(schema.columnNames[keySlot]))
         return try onFirstUse(in: connection) {
             try touch(in: connection)
             return try connection.savepoint {
@@ -128,9 +130,15 @@ extension Table {
     ) throws -> Int64 {
         try writer.encode(record)
         let buffer = writer.buffer
-        for slot in updatable {
+        func bindFlag(_ slot: Int) throws {
             let updates = buffer.isSet(at: slot) && (nilValues == .overwrite || buffer.holdsValue(at: slot))
             try statement.bind(.integer(updates ? 1 : 0), at: schema.upsertFlagParameter(slot: slot))
+        }
+        for slot in updatable {
+            try bindFlag(slot)
+        }
+        if schema.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot) {
+            try bindFlag(keySlot)
         }
         defer { statement.reset() }
         guard schema.isRowID(slot: keySlot) else {
@@ -153,23 +161,37 @@ extension Table {
         }
     }
 
-    /// Upserts `record` by running `lookUp` for its row id, then updating the columns the
-    /// record sets or inserting it: for engines without `ON CONFLICT … DO UPDATE … RETURNING`.
+    /// Upserts `record` by running `lookUp` for its row id, then, if there is none, looking
+    /// its primary key up; then updating the columns the record sets or inserting it: for
+    /// engines without `ON CONFLICT … DO UPDATE … RETURNING`.
     private func upsertByLookUp(
         _ record: Element, _ writer: RecordWriter, _ lookUp: String, keySlot: Int, _ nilValues: UpsertNilValues,
         in connection: Connection
     ) throws -> Int64 {
+        func update(rowID: Int64, slots: [Int]) throws {
+            guard !slots.isEmpty else { return }
+            try RecordWriter.run(
+                connection.cachedStatement(schema.updateSQL(slots: slots, where: "rowid = ?")),
+                binding: writer.storedValues(slots) + [.integer(rowID)])
+        }
         try writer.encode(record)
-        let slots = writer.updatedSlots(excluding: keySlot, skippingNulls: nilValues == .keepStored)
+        let skippingNulls = nilValues == .keepStored
         let key = schema.storedValue(writer.buffer.value(at: keySlot), slot: keySlot)
         if !key.isNull, let rowID = try connection.fetchOne(Int64.self, lookUp, [key]) {
-            if !slots.isEmpty {
-                try RecordWriter.run(
-                    connection.cachedStatement(schema.updateSQL(slots: slots, where: "rowid = ?")),
-                    binding: writer.storedValues(slots) + [.integer(rowID)])
-            }
+            try update(rowID: rowID, slots: writer.updatedSlots(excluding: keySlot, skippingNulls: skippingNulls))
+            return rowID
+        }
+        if schema.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot), let primaryKey = writer.primaryKeyValue,
+            let rowID = try connection.fetchOne(Int64.self, rowIDLookUp(schema.keyExpression), [primaryKey])
+        {
+            try update(rowID: rowID, slots: writer.updatedSlots(skippingNulls: skippingNulls))
             return rowID
         }
         return try writer.insertEncoded(with: connection.cachedStatement(schema.insertSQL), in: connection)
+    }
+
+    /// `SELECT` of the row id of the row whose `column` (quoted SQL) is parameter 1.
+    private func rowIDLookUp(_ column: String) -> String {
+        "SELECT rowid FROM \(schema.quotedName) WHERE \(column) = ?"
     }
 }

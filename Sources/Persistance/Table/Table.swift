@@ -33,15 +33,24 @@ public struct Table<Element: Record>: Sendable {
     ///     `primaryKey:`. Without any, rows are identified by their `rowid`.
     ///   - columns: The columns, in order.
     ///   - indexes: The indexes, created with the table.
+    ///   - ignoresUnknownProperties: Whether writing a record drops the properties that have
+    ///     no column in this table (a record type shared with other uses, or kept from an older
+    ///     schema). By default such a property is an error (`.columnNotFound`), which catches
+    ///     misspelled column names.
     ///   - validate: Called with each record before it is written; throw to reject it.
     public init(
         _ name: String, primaryKey: String? = nil, columns: [ColumnDefinition], indexes: [IndexDefinition] = [],
-        validate: Validation? = nil
+        ignoresUnknownProperties: Bool = false, validate: Validation? = nil
     ) {
         self.name = name
-        schema = TableSchema(name: name, primaryKey: primaryKey, columns: columns, indexes: indexes)
+        schema = TableSchema(
+            name: name, primaryKey: primaryKey, columns: columns, indexes: indexes,
+            ignoresUnknownProperties: ignoresUnknownProperties)
         validation = validate
     }
+
+    /// Whether writing a record drops the properties that have no column in this table.
+    public var ignoresUnknownProperties: Bool { schema.ignoresUnknownProperties }
 
     /// The declared columns; the primary key column is marked even if only `primaryKey:` named it.
     public var columns: [ColumnDefinition] { schema.columns }

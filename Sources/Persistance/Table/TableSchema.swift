@@ -24,6 +24,8 @@ final class TableSchema: Sendable {
     @usableFromInline let keyExpression: String
     /// The folded names of the columns whose value identifies one row.
     let uniqueColumns: Set<String>
+    /// Whether writing a record drops its properties that have no column, rather than failing.
+    let ignoresUnknownProperties: Bool
 
     let createTableSQL: String
     let createIndexSQL: [String]
@@ -33,8 +35,12 @@ final class TableSchema: Sendable {
     /// `SELECT` of the row whose key (see `keyExpression`) is parameter 1.
     @usableFromInline let selectByKeySQL: String
 
-    init(name: String, primaryKey: String?, columns: [ColumnDefinition], indexes: [IndexDefinition]) {
+    init(
+        name: String, primaryKey: String?, columns: [ColumnDefinition], indexes: [IndexDefinition],
+        ignoresUnknownProperties: Bool = false
+    ) {
         self.name = name
+        self.ignoresUnknownProperties = ignoresUnknownProperties
         self.indexes = indexes
         quotedName = Self.quote(name)
         var slots = [String: Int]()
@@ -82,7 +88,9 @@ final class TableSchema: Sendable {
 
     /// A buffer laid out on the table's columns, for one operation's records.
     func makeBuffer() -> RecordValueBuffer {
-        RecordValueBuffer(columns: columnNames, slotByFoldedName: slotByFoldedName, defaults: defaults, table: name)
+        RecordValueBuffer(
+            columns: columnNames, slotByFoldedName: slotByFoldedName, defaults: defaults, table: name,
+            ignoresUnknownColumns: ignoresUnknownProperties)
     }
 
     /// The value to store in `slot` for `value`: a NULL becomes the column's default.
@@ -118,21 +126,34 @@ final class TableSchema: Sendable {
         rowIDColumn != nil && slot == primaryKeySlot
     }
 
+    /// Whether an upsert on the unique column in `uniqueKeySlot` that finds no row by that
+    /// column updates the row with the record's primary key (when there is one), unique
+    /// column included, before it inserts: the table has a primary key column apart from it.
+    func upsertFallsBackToPrimaryKey(uniqueKeySlot keySlot: Int) -> Bool {
+        primaryKeySlot.map { $0 != keySlot } ?? false
+    }
+
     /// `INSERT` of every column (parameter `n` for slot `n - 1`) that, when the unique column
     /// in `uniqueKeySlot` conflicts, updates each updatable column whose flag parameter (see
-    /// `upsertFlagParameter(slot:)`) is true and keeps the others. Unless the unique column
-    /// is the row id, it returns the row id of the row written.
+    /// `upsertFlagParameter(slot:)`) is true and keeps the others; and when instead the
+    /// primary key conflicts (see `upsertFallsBackToPrimaryKey(uniqueKeySlot:)`), does the
+    /// same with the unique column among the updatable ones. Unless the unique column is the
+    /// row id, it returns the row id of the row written.
     func upsertSQL(uniqueKeySlot keySlot: Int) -> String {
         let key = Self.quote(columnNames[keySlot])
-        let updatable = upsertUpdatableSlots(uniqueKeySlot: keySlot)
-        let assignments = updatable.isEmpty
-            ? ["\(key) = excluded.\(key)"]
-            : updatable.map { slot in
+        func assignments(_ slots: [Int]) -> String {
+            guard !slots.isEmpty else { return "\(key) = excluded.\(key)" }
+            return slots.map { slot in
                 let column = Self.quote(columnNames[slot])
                 return "\(column) = CASE WHEN ?\(upsertFlagParameter(slot: slot)) THEN excluded.\(column) ELSE \(column) END"
-            }
-        let returning = isRowID(slot: keySlot) ? "" : " RETURNING rowid"
-        return "\(insertSQL) ON CONFLICT (\(key)) DO UPDATE SET \(assignments.joined(separator: ", "))\(returning)"
+            }.joined(separator: ", ")
+        }
+        let updatable = upsertUpdatableSlots(uniqueKeySlot: keySlot)
+        var sql = "\(insertSQL) ON CONFLICT (\(key)) DO UPDATE SET \(assignments(updatable))"
+        if upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot), let primaryKey {
+            sql += " ON CONFLICT (\(Self.quote(primaryKey))) DO UPDATE SET \(assignments(updatable + [keySlot]))"
+        }
+        return isRowID(slot: keySlot) ? sql : sql + " RETURNING rowid"
     }
 
     // MARK: SQL text

@@ -107,6 +107,15 @@ import Testing
         expectThrows(.encryptionUnavailable) { try conn.exportPlaintext(to: directory.path("copy.sqlite")) }
         try conn.close()
     }
+
+    @Test func emptyPathIsAConfigurationErrorNotAnInMemoryDatabase() async throws {
+        let configuration = DatabaseConfiguration(path: "")
+        #expect(!configuration.isInMemory)
+        expectThrows(.configuration) { try configuration.openWriter() }
+        expectThrows(.configuration) { try configuration.openReader() }
+        await #expect { try await Database.open(configuration: configuration) } throws: { isDatabaseError($0, .configuration) }
+        #expect(DatabaseConfiguration(path: ":memory:").isInMemory)
+    }
 }
 
 extension DatabaseConfigurationTests {

@@ -120,7 +120,7 @@ struct EncryptionTests {
         let readerError = #expect(throws: DatabaseError.self) {
             try Self.configuration(directory, keys: ["wrong-1"]).openReader()
         }
-        #expect(readerError?.resultCode == .notADatabase)
+        #expect(readerError?.kind == .wrongKey && readerError?.resultCode == .notADatabase)
     }
 
     @Test func interruptedConversionLeavesThePlaintextFileUsable() throws {

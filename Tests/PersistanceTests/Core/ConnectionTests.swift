@@ -174,7 +174,8 @@ import Testing
             try conn.execute(#"CREATE TABLE "玩家" ("名字" TEXT, "émoji" TEXT)"#)
             try conn.execute(#"INSERT INTO "玩家" VALUES ('张三', '🎲'), (?, ?)"#, ["Zoë", "🇫🇷"])
             let rows = try conn.fetchAll(#"SELECT * FROM "玩家" ORDER BY rowid"#)
-            #expect(rows.map { $0["名字"] } == [.text("张三"), .text("Zoë")])
+            let names = rows.map { $0["名字"] }
+            #expect(names == [.text("张三"), .text("Zoë")])
             // Like SQLite, names compare case-insensitively for ASCII letters only.
             #expect(try rows[1].value(named: "éMOJI", as: String.self) == "🇫🇷")
             #expect { try rows[1].value(named: "ÉMOJI", as: String.self) } throws: { isDatabaseError($0, .columnNotFound) }

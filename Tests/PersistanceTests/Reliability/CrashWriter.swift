@@ -66,7 +66,9 @@ enum CrashWriter {
         return run
     }
 
-    private static func run(
+    /// Starts the writer with `arguments`, runs `stop` with the running process (which may
+    /// signal it), then waits for the process to end and returns how it ended.
+    static func run(
         _ arguments: [String], stopping stop: (Process, OutputReader) async -> Void
     ) async throws -> Run {
         let process = Process()

@@ -21,9 +21,11 @@ private typealias Player = RecordFixtures.Player
             #expect(columns.map(\.primaryKeyPosition) == [1, 0, 0, 0])
 
             let indexes = try players.indexInfo(in: conn)
-            let score = try #require(indexes.first { $0.name == "player_score" })
+            let scoreIndex = indexes.first { $0.name == "player_score" }
+            let score = try #require(scoreIndex)
             #expect(score.columns == ["score"] && !score.isUnique && score.origin == "c")
-            #expect(indexes.contains { $0.columns == ["name"] && $0.isUnique && $0.origin == "u" })
+            let hasUniqueNameIndex = indexes.contains { $0.columns == ["name"] && $0.isUnique && $0.origin == "u" }
+            #expect(hasUniqueNameIndex)
             #expect(try conn.fetchOne(String.self, "SELECT sql FROM sqlite_master WHERE name = 'player'")?
                 .contains("AUTOINCREMENT") == true)
         }
@@ -35,7 +37,8 @@ private typealias Player = RecordFixtures.Player
             #expect(try !players.exists(in: conn))
             #expect(try players.find(primaryKey: 1, in: conn) == nil)
             #expect(try players.exists(in: conn))
-            #expect(try players.indexInfo(in: conn).contains { $0.name == "player_score" })
+            let hasScoreIndex = try players.indexInfo(in: conn).contains { $0.name == "player_score" }
+            #expect(hasScoreIndex)
             try players.drop(in: conn)
             #expect(try players.count(in: conn) == 0)
             try players.drop(in: conn)
@@ -144,7 +147,8 @@ private typealias Player = RecordFixtures.Player
             #expect(try table.upsert(["na\"me": "Ann", "select": "y"], uniqueKey: "na\"me", in: conn) == 1)
             #expect(try table.update(["select": "z"], forPrimaryKey: 1, in: conn))
             #expect(try table.count(where: "\"select\" = ?", ["z"], in: conn) == 1)
-            #expect(try table.indexInfo(in: conn).contains { $0.name == "in\"dex" && $0.columns == ["select"] })
+            let hasQuotedIndex = try table.indexInfo(in: conn).contains { $0.name == "in\"dex" && $0.columns == ["select"] }
+            #expect(hasQuotedIndex)
             try table.truncate(in: conn)
             #expect(try table.count(in: conn) == 0)
         }

@@ -31,7 +31,8 @@ private typealias Player = RecordFixtures.Player
         try withTemporaryConnection { conn, _ throws in
             try players.insert(contentsOf: (1...1200).map { Player(id: nil, name: "p\($0)", score: 0) }, in: conn)
             #expect(try players.findAll(primaryKeys: 1...1500, in: conn).count == 1200)
-            #expect(try players.findAll(where: "name", isIn: (1...1100).map { "p\($0)" }, in: conn).count == 1100)
+            let names = (1...1100).map { "p\($0)" }
+            #expect(try players.findAll(where: "name", isIn: names, in: conn).count == 1100)
             #expect(try players.delete(primaryKeys: 1...1000, in: conn) == 1000)
             #expect(try players.update(["score": 5], forPrimaryKeys: Array(1...1200), in: conn) == 200)
             #expect(try players.count(where: "score = 5", in: conn) == 200)

@@ -100,9 +100,13 @@ private typealias Player = RecordFixtures.Player
     func aFailingBatchLeavesTheTableAsItWas(_ strategy: UpsertStrategy) throws {
         try withTemporaryConnection { conn, _ throws in
             let before = try RecordFixtures.seedPlayers(in: conn)
+            try conn.execute("""
+                CREATE TRIGGER no_clash BEFORE INSERT ON player WHEN NEW.name = 'Clash'
+                BEGIN SELECT RAISE(ABORT, 'no clash'); END
+                """)
             let error = #expect(throws: DatabaseError.self) {
                 try upsert(
-                    [Player(id: nil, name: "Ann", score: 1), Player(id: 2, name: "Clash", score: 2)], strategy, in: conn)
+                    [Player(id: nil, name: "Ann", score: 1), Player(id: nil, name: "Clash", score: 2)], strategy, in: conn)
             }
             #expect(error?.resultCode == .constraint)
             #expect(try players.findAll(in: conn) == before)
