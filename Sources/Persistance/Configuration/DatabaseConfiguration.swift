@@ -24,6 +24,10 @@ public struct DatabaseConfiguration: Sendable {
     public var secretKeys: [String] = []
     /// The migrator run when the writer opens, if any.
     public var migrator: Migrator?
+    /// What a committed transaction survives, on a file database: `.normal` (the default)
+    /// survives a crash of the process, `.full` also an operating-system crash or a power
+    /// loss. Applied to every connection after `connectionOptions.prepare`.
+    public var durability = Durability.normal
 
     /// A configuration for the file at `path` (or `:memory:`), without keys or migrator.
     public init(path: String) {
@@ -69,8 +73,8 @@ public struct DatabaseConfiguration: Sendable {
     public var isInMemory: Bool { path == ":memory:" || path.isEmpty }
 
     /// Opens the writer connection: creates missing directories, applies the keys (creating,
-    /// re-keying or encrypting the file as needed), turns WAL on for files and runs the
-    /// migrator. Open one writer per file.
+    /// re-keying or encrypting the file as needed), turns WAL on and sets the durability for
+    /// files, and runs the migrator. Open one writer per file.
     ///
     /// - Throws: a `DatabaseError` whose message says which step failed: `.encryptionUnavailable`
     ///   (keys without SQLCipher), `.wrongKey`, `.migrationFailed`, `.unknownSchemaVersion`,
@@ -89,6 +93,7 @@ public struct DatabaseConfiguration: Sendable {
         do {
             if !isInMemory {
                 try during("turning on WAL for") { try enableWAL(connection) }
+                try during("setting the durability of") { try durability.apply(to: connection) }
             }
             if let migrator {
                 try during("migrating") { try migrator.migrate(connection) }
@@ -106,7 +111,11 @@ public struct DatabaseConfiguration: Sendable {
         var options = connectionOptions
         options.mode = .readOnly
         return try during("opening a reader for") {
-            try Connection(path: path, options: keyed(options, try SecretKeys(secretKeys)))
+            let connection = try Connection(path: path, options: keyed(options, try SecretKeys(secretKeys)))
+            if !isInMemory {
+                try durability.apply(to: connection)
+            }
+            return connection
         }
     }
 
