@@ -42,6 +42,10 @@ public struct DatabaseConfiguration: Sendable {
     /// Where the database's metrics go (see the Operations article); nil uses the factory
     /// bootstrapped in `MetricsSystem`, and nothing is measured when none was.
     public var metricsFactory: (any MetricsFactory)?
+    /// What a committed transaction survives, on a file database: `.normal` (the default)
+    /// survives a crash of the process, `.full` also an operating-system crash or a power
+    /// loss. Applied to every connection after `connectionOptions.prepare`.
+    public var durability = Durability.normal
 
     /// A configuration for the file at `path` (or `:memory:`, the only way to ask for an
     /// in-memory database), without keys or migrator.
@@ -88,8 +92,8 @@ public struct DatabaseConfiguration: Sendable {
     public var isInMemory: Bool { path == ":memory:" }
 
     /// Opens the writer connection: creates missing directories, applies the keys (creating,
-    /// re-keying or encrypting the file as needed), turns WAL on for files and runs the
-    /// migrator. Open one writer per file.
+    /// re-keying or encrypting the file as needed), turns WAL on and sets the durability for
+    /// files, and runs the migrator. Open one writer per file.
     ///
     /// - Throws: a `DatabaseError` whose message says which step failed: `.encryptionUnavailable`
     ///   (keys without SQLCipher), `.wrongKey`, `.migrationFailed`, `.unknownSchemaVersion`,
@@ -125,6 +129,7 @@ public struct DatabaseConfiguration: Sendable {
             try StatementTracer.install(on: connection, for: self)
             if !isInMemory {
                 try during("turning on WAL for") { try enableWAL(connection) }
+                try during("setting the durability of") { try durability.apply(to: connection) }
             }
             if let migrator {
                 let from = try migrator.storedVersion(in: connection)
@@ -161,6 +166,9 @@ public struct DatabaseConfiguration: Sendable {
             do {
                 let connection = try Connection(path: path, options: keyed(options, keys))
                 try StatementTracer.install(on: connection, for: self)
+                if !isInMemory {
+                    try durability.apply(to: connection)
+                }
                 return connection
             } catch ResultCode.notADatabase where keys != nil {
                 throw DatabaseError(

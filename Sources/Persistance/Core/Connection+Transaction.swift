@@ -52,25 +52,25 @@ extension Connection {
         if isInTransaction {
             return try withSavepoint(body)
         }
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        try run(TransactionStatements.Kind(beginning: kind))
         let result: T
         let completion: TransactionCompletion
         do {
             (result, completion) = try body()
         } catch {
-            rollbackIfActive("ROLLBACK TRANSACTION")
+            rollbackIfActive { try run(.rollback) }
             throw error
         }
         switch completion {
         case .commit:
             do {
-                try execute("COMMIT TRANSACTION")
+                try run(.commit)
             } catch {
-                rollbackIfActive("ROLLBACK TRANSACTION")
+                rollbackIfActive { try run(.rollback) }
                 throw error
             }
         case .rollback:
-            try execute("ROLLBACK TRANSACTION")
+            try run(.rollback)
         }
         return result
     }
@@ -85,7 +85,7 @@ extension Connection {
         do {
             (result, completion) = try body()
         } catch {
-            rollbackIfActive("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            rollbackIfActive { try execute("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)") }
             throw error
         }
         switch completion {
@@ -93,7 +93,7 @@ extension Connection {
             do {
                 try execute("RELEASE SAVEPOINT \(name)")
             } catch {
-                rollbackIfActive("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+                rollbackIfActive { try execute("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)") }
                 throw error
             }
         case .rollback:
@@ -104,8 +104,22 @@ extension Connection {
 
     /// Rolls back after a failure. SQLite may already have rolled back by itself (a full
     /// disk, an interrupt); the original error is the one that matters, so this one is dropped.
-    private func rollbackIfActive(_ sql: String) {
+    private func rollbackIfActive(_ rollback: () throws -> Void) {
         guard isInTransaction else { return }
-        try? execute(sql)
+        try? rollback()
+    }
+
+    /// Takes the read snapshot of the open deferred transaction now (a deferred transaction
+    /// otherwise takes it at its first read), so the rest of the transaction sees the
+    /// database as it is at this call.
+    func takeSnapshot() throws {
+        try run(.snapshot)
+    }
+
+    /// Runs one of the connection's kept transaction statements to its end.
+    private func run(_ kind: TransactionStatements.Kind) throws {
+        let statement = try transactionStatements.statement(kind, on: self)
+        defer { statement.reset() }
+        while try statement.step() {}
     }
 }

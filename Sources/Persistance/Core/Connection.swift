@@ -58,6 +58,8 @@ public final class Connection {
     var savepointDepth = 0
     /// The statement logger SQLite calls back (see `StatementTracer`), kept alive with the connection.
     var statementTracer: StatementTracer?
+    /// The statements that begin and end top-level transactions, kept outside the cache.
+    var transactionStatements = TransactionStatements()
     /// The only thread allowed to use the connection, set by an owner that lends it to
     /// blocks of code on that thread (the executor); nil when any thread may. Checked before
     /// any SQL runs and before the raw handle is handed out. Set once, before any use, so it
@@ -130,15 +132,29 @@ public final class Connection {
     }
 
     deinit {
-        try? close()
+        try? closeHandle()
     }
 
-    /// Whether `close()` has been called.
+    /// Whether the connection is closed.
     public var isClosed: Bool { handle == nil }
 
     /// Finalizes every statement and closes the connection. Later use throws a misuse error.
     /// Closing twice does nothing.
+    ///
+    /// A connection a `Database` lends to a block belongs to the database, which alone
+    /// closes it: closing it from outside the block throws
+    /// `DatabaseError.Kind.connectionEscaped`, like any other use there, and from inside
+    /// the block a misuse error; the connection stays open either way.
     public func close() throws {
+        if confinedThread != nil {
+            try checkAccess()
+            throw DatabaseError.misuse("a connection lent by a Database belongs to it; close the Database instead")
+        }
+        try closeHandle()
+    }
+
+    /// Closes the connection whoever owns it: for its owner (the executor) and `deinit`.
+    func closeHandle() throws {
         guard let handle else { return }
         // Finalize first: released statements then see no handle and never touch this connection.
         for statement in liveStatements.values {
@@ -146,6 +162,7 @@ public final class Connection {
         }
         liveStatements.removeAll()
         statementCache.removeAll()
+        transactionStatements = TransactionStatements()
         interruptHandle.invalidate()
         self.handle = nil
         let code = sqlite3_close(handle)

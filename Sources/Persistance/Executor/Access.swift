@@ -1,59 +1,56 @@
 /// What a block may do with its connection, and the transaction that wraps it.
+@usableFromInline
 enum Access: Sendable {
     /// A read: one deferred transaction whose snapshot is taken before the block runs, so
     /// the block sees the same database from start to end, whatever commits meanwhile.
     case read
     /// A write: one immediate transaction, committed when the block returns and rolled back
-    /// when it throws.
+    /// when it throws, or when the database file was deleted or replaced meanwhile.
     case write
 
     /// Runs `body` with `connection` inside this access's transaction.
     /// - Parameters:
     ///   - sharesWriter: whether `connection` is also the writer (an in-memory database);
     ///     a read then refuses to write, as a read-only reader connection would.
-    ///   - isCancelled: whether the work has been cancelled. Once it answers true, the block's
-    ///     statements are interrupted; it is asked again when a write's block returns: a
-    ///     cancelled write is rolled back and throws `CancellationError`.
-    func run<T>(
-        _ body: (Connection) throws -> T, on connection: Connection, sharesWriter: Bool,
+    ///   - isCancelled: whether the work has been cancelled, asked when a write's block
+    ///     returns: a cancelled write is rolled back and throws `CancellationError`.
+    func run(
+        _ body: (Connection) throws -> Void, on connection: Connection, sharesWriter: Bool,
         isCancelled: () -> Bool
-    ) throws -> T {
-        let interruptibleBody = { (connection: Connection) in
-            try connection.interruptingStatements(when: isCancelled) { try body(connection) }
-        }
+    ) throws {
         switch self {
         case .read:
-            return try read(interruptibleBody, on: connection, sharesWriter: sharesWriter)
+            try read(body, on: connection, sharesWriter: sharesWriter)
         case .write:
-            return try write(interruptibleBody, on: connection, isCancelled: isCancelled)
+            try write(body, on: connection, isCancelled: isCancelled)
         }
     }
 
-    private func read<T>(_ body: (Connection) throws -> T, on connection: Connection, sharesWriter: Bool) throws -> T {
+    private func read(_ body: (Connection) throws -> Void, on connection: Connection, sharesWriter: Bool) throws {
         guard sharesWriter else { return try readInSnapshot(body, on: connection) }
         try connection.execute("PRAGMA query_only = 1")
         let result = Result { try readInSnapshot(body, on: connection) }
         try connection.execute("PRAGMA query_only = 0")
-        return try result.get()
+        try result.get()
     }
 
-    private func readInSnapshot<T>(_ body: (Connection) throws -> T, on connection: Connection) throws -> T {
+    private func readInSnapshot(_ body: (Connection) throws -> Void, on connection: Connection) throws {
         try connection.transaction(.deferred) {
             // A deferred transaction takes its snapshot at its first read: take it now.
-            try connection.execute("SELECT count(*) FROM sqlite_master")
-            return try body(connection)
+            try connection.takeSnapshot()
+            try body(connection)
         }
     }
 
-    private func write<T>(_ body: (Connection) throws -> T, on connection: Connection, isCancelled: () -> Bool) throws -> T {
-        var value: T?
+    private func write(_ body: (Connection) throws -> Void, on connection: Connection, isCancelled: () -> Bool) throws {
         var wasCancelled = false
         try connection.inTransaction(.immediate) {
-            value = try body(connection)
+            try body(connection)
             wasCancelled = isCancelled()
-            return wasCancelled ? .rollback : .commit
+            if wasCancelled { return .rollback }
+            try connection.checkFileNotMoved()
+            return .commit
         }
-        guard !wasCancelled, let value else { throw CancellationError() }
-        return value
+        if wasCancelled { throw CancellationError() }
     }
 }

@@ -1,25 +1,46 @@
 /// One asynchronous read or write, shared by the task that awaits it (and may cancel it)
 /// and the pool thread that runs it.
 ///
+/// Not generic, so the executor's hot path runs no unspecialized generic code: the block
+/// it runs stores its value where the awaiting (specialized) caller reads it.
+///
 /// Cancelled while queued, the job resumes its task at once with `CancellationError` and
 /// never starts. Cancelled while running, it interrupts the connection's running statement;
 /// a block that then fails reports `CancellationError`.
-final class AsyncJob<T: Sendable>: Sendable {
+final class AsyncJob: PoolJob {
     private enum State {
         /// Waiting for the awaiting task's continuation.
         case created
         /// The task was cancelled before the continuation arrived.
         case cancelledEarly
-        case queued(CheckedContinuation<T, any Error>)
-        case running(CheckedContinuation<T, any Error>, InterruptHandle, isCancelled: Bool)
+        case queued(UnsafeContinuation<Void, any Error>)
+        case running(UnsafeContinuation<Void, any Error>, InterruptHandle, isCancelled: Bool)
         case finished
     }
 
     private let state = Guarded(State.created)
+    private let access: Access
+    private let sharesWriter: Bool
+    private let body: @Sendable (Connection) throws -> Void
+    private let instrumentation: DatabaseInstrumentation
+    private let submitted: UInt64
+
+    /// A job that runs `body` in `access`'s transaction (see `Access.run` for `sharesWriter`),
+    /// measured by `instrumentation` from now on.
+    init(
+        _ access: Access, sharesWriter: Bool, instrumentation: DatabaseInstrumentation,
+        _ body: @escaping @Sendable (Connection) throws -> Void
+    ) {
+        self.access = access
+        self.sharesWriter = sharesWriter
+        self.body = body
+        self.instrumentation = instrumentation
+        submitted = instrumentation.submitted()
+    }
 
     /// Hands over the awaiting task's continuation. Returns false, having resumed it with
     /// `CancellationError`, when the task was cancelled already; the job must then not be queued.
-    func attach(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+    func attach(_ continuation: UnsafeContinuation<Void, any Error>) -> Bool {
         let isCancelled = state.withLock { state -> Bool in
             guard case .created = state else {
                 state = .finished
@@ -37,7 +58,7 @@ final class AsyncJob<T: Sendable>: Sendable {
     /// Cancels the job: a queued job finishes now with `CancellationError`; a running one
     /// has its statement interrupted.
     func cancel() {
-        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+        let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
             switch state {
             case .created:
                 state = .cancelledEarly
@@ -57,32 +78,40 @@ final class AsyncJob<T: Sendable>: Sendable {
         continuation?.resume(throwing: CancellationError())
     }
 
-    /// Runs `work` on the calling pool thread, unless the job was cancelled or failed while
-    /// queued, and resumes the awaiting task with its outcome. `work` is given a function
-    /// that tells whether the job has been cancelled since it started.
-    func run(interrupting interruptHandle: InterruptHandle, _ work: (_ isCancelled: () -> Bool) throws -> T) {
+    /// Runs the block on `connection` in its transaction, unless the job was cancelled or
+    /// failed while queued, and resumes the awaiting task with its outcome.
+    func run(on connection: Connection) {
         let starts = state.withLock { state -> Bool in
             guard case .queued(let continuation) = state else { return false }
-            state = .running(continuation, interruptHandle, isCancelled: false)
+            state = .running(continuation, connection.interruptHandle, isCancelled: false)
             return true
         }
         guard starts else { return }
-        let result = Result { try work { self.isCancelled } }
-        let (continuation, wasCancelled) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Bool) in
+        var failure: (any Error)?
+        do {
+            try instrumentation.measure(access, submittedAt: submitted) {
+                try connection.interruptingStatements(whenCancelled: self) {
+                    try access.run(body, on: connection, sharesWriter: sharesWriter) { self.isCancelled }
+                }
+            }
+        } catch {
+            failure = error
+        }
+        let (continuation, wasCancelled) = state.withLock { state -> (UnsafeContinuation<Void, any Error>?, Bool) in
             guard case .running(let continuation, _, let isCancelled) = state else { return (nil, false) }
             state = .finished
             return (continuation, isCancelled)
         }
-        if wasCancelled, case .failure = result {
-            continuation?.resume(throwing: CancellationError())
+        if let failure {
+            continuation?.resume(throwing: wasCancelled ? CancellationError() : failure)
         } else {
-            continuation?.resume(with: result)
+            continuation?.resume()
         }
     }
 
     /// Resumes the awaiting task with `error` if the job has not started.
     func fail(_ error: any Error) {
-        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+        let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
             guard case .queued(let continuation) = state else { return nil }
             state = .finished
             return continuation
@@ -90,7 +119,8 @@ final class AsyncJob<T: Sendable>: Sendable {
         continuation?.resume(throwing: error)
     }
 
-    private var isCancelled: Bool {
+    /// Whether the job has been cancelled since it started running.
+    var isCancelled: Bool {
         state.withLock { state in
             if case .running(_, _, isCancelled: true) = state { return true }
             return false

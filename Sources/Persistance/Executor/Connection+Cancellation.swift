@@ -5,37 +5,26 @@ import CSQLite
 #endif
 
 extension Connection {
-    /// Runs `body`, interrupting each statement it runs once `isCancelled` returns true.
+    /// Runs `body`, interrupting each statement it runs once `job` is cancelled.
     ///
     /// `InterruptHandle.interrupt()` only stops a statement that is running when it is
     /// called; one that starts later runs on. While `body` runs, SQLite's progress handler
-    /// asks `isCancelled` every few thousand virtual-machine steps and stops the statement
-    /// (with `ResultCode.interrupt`) once it answers true, so a cancelled task's long
-    /// statement stops even when its cancellation came between two statements.
-    func interruptingStatements<T>(when isCancelled: () -> Bool, _ body: () throws -> T) throws -> T {
+    /// asks the job every few thousand virtual-machine steps and stops the statement (with
+    /// `ResultCode.interrupt`) once it is cancelled, so a cancelled task's long statement
+    /// stops even when its cancellation came between two statements. The job is the
+    /// handler's context, so nothing is allocated.
+    func interruptingStatements(whenCancelled job: AsyncJob, _ body: () throws -> Void) throws {
         let handle = try sqliteHandle()
-        return try withoutActuallyEscaping(isCancelled) { isCancelled in
-            let check = CancellationCheck(isCancelled)
-            return try withExtendedLifetime(check) {
-                sqlite3_progress_handler(
-                    handle, 4096,
-                    { context in
-                        guard let context else { return 0 }
-                        return Unmanaged<CancellationCheck>.fromOpaque(context).takeUnretainedValue().isCancelled() ? 1 : 0
-                    },
-                    Unmanaged.passUnretained(check).toOpaque())
-                defer { sqlite3_progress_handler(handle, 0, nil, nil) }
-                return try body()
-            }
+        try withExtendedLifetime(job) {
+            sqlite3_progress_handler(
+                handle, 4096,
+                { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<AsyncJob>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+                },
+                Unmanaged.passUnretained(job).toOpaque())
+            defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+            try body()
         }
-    }
-}
-
-/// What the progress handler's context points to, while `interruptingStatements` runs.
-private final class CancellationCheck {
-    let isCancelled: () -> Bool
-
-    init(_ isCancelled: @escaping () -> Bool) {
-        self.isCancelled = isCancelled
     }
 }

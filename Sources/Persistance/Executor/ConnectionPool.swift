@@ -7,18 +7,12 @@ import Foundation
 /// (readers) when queued work outnumbers the idle threads. Blocking SQLite work therefore
 /// never runs on the Swift concurrency cooperative pool.
 final class ConnectionPool: Sendable {
-    /// Work for a pool thread.
-    struct WorkItem: Sendable {
-        /// Runs on a pool thread, with that thread's connection.
-        let run: @Sendable (Connection) -> Void
-        /// Reports that the work will never run, and why.
-        let fail: @Sendable (any Error) -> Void
-    }
-
     private struct State: Sendable {
-        var queue = FIFO<WorkItem>()
+        var queue = FIFO<any PoolJob>()
         var threadCount = 0
         var idleCount = 0
+        /// Threads still opening their connection: they will take queued work soon.
+        var openingCount = 0
         /// Once set, new work fails at once with this error.
         var rejection: (any Error)?
         var isStopping = false
@@ -29,8 +23,10 @@ final class ConnectionPool: Sendable {
     /// The most threads (and connections) the pool opens.
     let capacity: Int
     private let opensOnDemand: Bool
-    private let threadName: String
-    private let executorID: ExecutorID
+    /// The name of the pool's threads (`writer <file>`, `reader <file>`).
+    let threadName: String
+    /// The executor the pool belongs to.
+    let executorID: ExecutorID
     private let openConnection: @Sendable () throws -> Connection
     private let state = Guarded(State())
 
@@ -55,22 +51,30 @@ final class ConnectionPool: Sendable {
     /// The number of threads, running or opening their connection (for tests and diagnostics).
     var threadCount: Int { state.withLock { $0.threadCount } }
 
-    /// Opens one thread and its connection now; `onOpen` is told, on that thread, whether
-    /// the connection opened, before it runs any work.
+    /// Opens one thread and its connection now, unless the pool is stopping; `onOpen` is
+    /// told, on that thread, whether the connection opened, before it runs any work.
     func start(onOpen: @escaping @Sendable (Result<Void, any Error>) -> Void) {
-        state.withLock { $0.threadCount += 1 }
-        spawnThread(onOpen: onOpen)
+        let starts = state.withLock { state -> Bool in
+            guard !state.isStopping else { return false }
+            state.threadCount += 1
+            state.openingCount += 1
+            return true
+        }
+        if starts {
+            spawnThread(onOpen: onOpen)
+        }
     }
 
     /// Queues `item`, or fails it at once if the pool rejects work.
-    func submit(_ item: WorkItem) {
+    func submit(_ item: any PoolJob) {
         let (rejection, spawns) = state.withLock(waking: .one) { state -> ((any Error)?, Bool) in
             if let rejection = state.rejection { return (rejection, false) }
             state.queue.push(item)
-            guard opensOnDemand, !state.isStopping, state.queue.count > state.idleCount,
+            guard opensOnDemand, !state.isStopping, state.queue.count > state.idleCount + state.openingCount,
                 state.threadCount < capacity
             else { return (nil, false) }
             state.threadCount += 1
+            state.openingCount += 1
             return (nil, true)
         }
         if let rejection {
@@ -83,7 +87,7 @@ final class ConnectionPool: Sendable {
     /// Fails every queued item with `queuedError`, and every later submission with
     /// `laterError`. Running work goes on.
     func reject(queuedWith queuedError: any Error, laterWith laterError: any Error) {
-        let queued = state.withLock { state -> [WorkItem] in
+        let queued = state.withLock { state -> [any PoolJob] in
             if state.rejection == nil { state.rejection = laterError }
             return state.queue.removeAll()
         }
@@ -116,12 +120,21 @@ final class ConnectionPool: Sendable {
         thread.start()
     }
 
+    /// The pool whose thread is the calling thread, if any.
+    static var current: ConnectionPool? {
+        Thread.current.threadDictionary[threadKey] as? ConnectionPool
+    }
+
+    private static let threadKey = "Persistance.ConnectionPool"
+
     private func runThread(onOpen: (@Sendable (Result<Void, any Error>) -> Void)?) {
-        executorID.markCurrentThread()
+        Thread.current.threadDictionary[Self.threadKey] = self
         let connection: Connection
         do {
             connection = try openConnection()
+            state.withLock { $0.openingCount -= 1 }
         } catch {
+            state.withLock { $0.openingCount -= 1 }
             threadDidExit(openFailure: error)
             onOpen?(.failure(error))
             return
@@ -129,10 +142,10 @@ final class ConnectionPool: Sendable {
         connection.confineToCurrentThread()
         onOpen?(.success(()))
         while let item = nextItem() {
-            item.run(connection)
+            item.run(on: connection)
         }
         do {
-            try connection.close()
+            try connection.closeHandle()
             threadDidExit()
         } catch {
             threadDidExit(closeFailure: error)
@@ -140,7 +153,7 @@ final class ConnectionPool: Sendable {
     }
 
     /// The next item to run, waiting for one; nil once the pool stops and nothing is queued.
-    private func nextItem() -> WorkItem? {
+    private func nextItem() -> (any PoolJob)? {
         state.withLock { $0.idleCount += 1 }
         return state.wait(until: { !$0.queue.isEmpty || $0.isStopping }) { state in
             state.idleCount -= 1
@@ -152,12 +165,12 @@ final class ConnectionPool: Sendable {
     /// `openFailure`: if no thread is left, nothing could run the queued work, so it fails
     /// with the same error (and a pool that does not open on demand rejects all later work).
     private func threadDidExit(openFailure: (any Error)? = nil, closeFailure: (any Error)? = nil) {
-        typealias Outcome = (failed: [WorkItem], onStopped: [@Sendable ((any Error)?) -> Void], closeFailure: (any Error)?)
+        typealias Outcome = (failed: [any PoolJob], onStopped: [@Sendable ((any Error)?) -> Void], closeFailure: (any Error)?)
         let outcome = state.withLock { state -> Outcome in
             state.threadCount -= 1
             if state.closeFailure == nil { state.closeFailure = closeFailure }
             guard state.threadCount == 0 else { return ([], [], nil) }
-            var failed = [WorkItem]()
+            var failed = [any PoolJob]()
             if let openFailure {
                 if !opensOnDemand, state.rejection == nil { state.rejection = openFailure }
                 failed = state.queue.removeAll()

@@ -12,8 +12,11 @@ extension Database {
     /// `CancellationError`.
     /// - Throws: the block's error; `CancellationError`; `DatabaseError.Kind.databaseClosed`
     ///   when the database is closed, or closes before the block starts.
+    @inlinable
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await perform(.read, body)
+        let result = BlockValue<T>()
+        try await perform(.read) { connection in result.value = try body(connection) }
+        return result.value!
     }
 
     /// Runs `body` with the writer connection in an immediate transaction and returns its
@@ -27,9 +30,14 @@ extension Database {
     /// statement (and any it starts later) and rolls the transaction back, and the call
     /// throws `CancellationError`.
     /// - Throws: the block's error; `CancellationError`; `DatabaseError.Kind.databaseClosed`
-    ///   when the database is closed, or closes before the block starts.
+    ///   when the database is closed, or closes before the block starts;
+    ///   `DatabaseError.Kind.databaseFileMoved` (rolled back) when the file was deleted or
+    ///   replaced while the database was open.
+    @inlinable
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await perform(.write, body)
+        let result = BlockValue<T>()
+        try await perform(.write) { connection in result.value = try body(connection) }
+        return result.value!
     }
 
     /// Runs `body` like `read(_:)`, blocking the calling thread until it has run. For code
@@ -37,9 +45,14 @@ extension Database {
     /// the block may capture and change the caller's local variables, and its value need not
     /// be `Sendable`.
     /// - Throws: `DatabaseError.Kind.reentrantAccess` when called from inside a read or
-    ///   write block of this database (use that block's connection instead).
+    ///   write block of this database (use that block's connection instead);
+    ///   `DatabaseError.Kind.deadlock` when called from inside a block of another database
+    ///   that this one is waiting for (see ``DatabaseError/Kind/deadlock``).
+    @inlinable
     public func readSync<T>(_ body: (Connection) throws -> T) throws -> T {
-        try performSync(.read, body)
+        var result: T?
+        try performSync(.read) { connection in result = try body(connection) }
+        return result!
     }
 
     /// Runs `body` like `write(_:)`, blocking the calling thread until it has run. For code
@@ -47,9 +60,15 @@ extension Database {
     /// the block may capture and change the caller's local variables, and its value need not
     /// be `Sendable`.
     /// - Throws: `DatabaseError.Kind.reentrantAccess` when called from inside a read or
-    ///   write block of this database (use that block's connection instead).
+    ///   write block of this database (use that block's connection instead);
+    ///   `DatabaseError.Kind.deadlock` when called from inside a block of another database
+    ///   that this one is waiting for (see ``DatabaseError/Kind/deadlock``);
+    ///   `DatabaseError.Kind.databaseFileMoved` as `write(_:)`.
+    @inlinable
     public func writeSync<T>(_ body: (Connection) throws -> T) throws -> T {
-        try performSync(.write, body)
+        var result: T?
+        try performSync(.write) { connection in result = try body(connection) }
+        return result!
     }
 
     private func pool(for access: Access) -> ConnectionPool {
@@ -59,51 +78,37 @@ extension Database {
         }
     }
 
-    private func perform<T: Sendable>(_ access: Access, _ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    /// Runs `body` on a connection of `access`'s pool, in its transaction, suspending the
+    /// calling task until it has run. Not generic: `read` and `write` keep the block's value.
+    @usableFromInline
+    func perform(_ access: Access, _ body: @escaping @Sendable (Connection) throws -> Void) async throws {
         try Task.checkCancellation()
         let pool = pool(for: access)
-        let sharesWriter = readers == nil
-        let job = AsyncJob<T>()
-        let instrumentation = instrumentation
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                guard job.attach(continuation) else { return }
-                let submitted = instrumentation.submitted()
-                pool.submit(ConnectionPool.WorkItem(
-                    run: { connection in
-                        job.run(interrupting: connection.interruptHandle) { isCancelled in
-                            try instrumentation.measure(access, submittedAt: submitted) {
-                                try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: isCancelled)
-                            }
-                        }
-                    },
-                    fail: { error in job.fail(error) }))
+        let job = AsyncJob(access, sharesWriter: readers == nil, instrumentation: instrumentation, body)
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                if job.attach(continuation) {
+                    pool.submit(job)
+                }
             }
         } onCancel: {
             job.cancel()
         }
     }
 
-    private func performSync<T>(_ access: Access, _ body: (Connection) throws -> T) throws -> T {
+    /// Runs `body` like `perform`, blocking the calling thread until it has run.
+    @usableFromInline
+    func performSync(_ access: Access, _ body: (Connection) throws -> Void) throws {
         guard !executorID.ownsCurrentThread else {
             throw DatabaseError.reentrantAccess(access == .read ? "a synchronous read" : "a synchronous write", path: path)
         }
         let pool = pool(for: access)
-        let sharesWriter = readers == nil
-        let instrumentation = instrumentation
-        return try withoutActuallyEscaping(body) { body in
-            let job = SyncJob(body)
-            let submitted = instrumentation.submitted()
-            pool.submit(ConnectionPool.WorkItem(
-                run: { connection in
-                    job.run { body in
-                        try instrumentation.measure(access, submittedAt: submitted) {
-                            try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: { false })
-                        }
-                    }
-                },
-                fail: { error in job.fail(error) }))
-            return try job.wait()
+        let wait = try ConnectionPool.current.map { try WaitGraph.shared.beginWait(by: $0, on: pool) }
+        defer { wait.map(WaitGraph.shared.endWait) }
+        try withoutActuallyEscaping(body) { body in
+            let job = SyncJob(access, sharesWriter: readers == nil, instrumentation: instrumentation, body)
+            pool.submit(job)
+            try job.wait()
         }
     }
 }

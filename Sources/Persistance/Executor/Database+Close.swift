@@ -36,8 +36,8 @@ extension Database {
             return isAccepting
         }
         guard isFirst else { return }
-        if isRegistered {
-            DatabaseRegistry.shared.remove(path, executorID: executorID)
+        if let registryKey {
+            DatabaseRegistry.shared.remove(registryKey, executorID: executorID)
         }
         let queued = DatabaseError.databaseClosed(path, queued: true)
         let later = DatabaseError.databaseClosed(path)

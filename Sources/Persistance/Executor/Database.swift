@@ -5,8 +5,8 @@ import Foundation
 /// concurrently with each other and with the write.
 ///
 /// Every process has at most one `Database` per file: opening a file that is already open
-/// returns the same instance (the registry matches files by their real path, so relative
-/// paths and symbolic links find it too), and the first open's configuration applies.
+/// returns the same instance (the registry matches files by device and inode, so relative
+/// paths, symbolic and hard links find it too), and the first open's configuration applies.
 /// An in-memory database has one connection that runs reads and writes one at a time.
 ///
 /// ```swift
@@ -41,8 +41,8 @@ public final class Database: Sendable {
     let isAccepting = Guarded(true)
     /// Set when every connection has closed, with the first failure to close one.
     let closing = OneShot<Result<Void, any Error>>()
-    /// Whether the database is in the open-database registry (files are, in-memory ones are not).
-    let isRegistered: Bool
+    /// The database's key in the open-database registry; nil for an in-memory database, which is not registered.
+    let registryKey: DatabaseRegistry.Key?
     /// Metrics and error logs of the blocks the database runs.
     let instrumentation: DatabaseInstrumentation
 
@@ -61,8 +61,9 @@ public final class Database: Sendable {
     /// would warn.
     ///
     /// The writer connection opens first, with `configuration.openWriter()`, on the
-    /// database's writer thread; reader connections open later, with
-    /// `configuration.openReader()`, when reads need them.
+    /// database's writer thread; then the first reader connection opens on its own thread,
+    /// with `configuration.openReader()`, while the call returns; the other readers open
+    /// when concurrent reads need them.
     /// - Parameters:
     ///   - configuration: the file, keys, migrator, logger and options of the database.
     ///   - readerCount: the most reader connections to open; by default
@@ -107,20 +108,21 @@ public final class Database: Sendable {
             throw DatabaseError.misuse("a database needs at least 1 reader connection, \(readerCount) requested")
         }
         if configuration.isInMemory {
-            return Database(configuration: configuration, path: ":memory:", readerCount: 0, isRegistered: false)
+            return Database(configuration: configuration, path: ":memory:", readerCount: 0, registryKey: nil)
         }
-        let path = DatabasePath.canonical(configuration.path)
-        return DatabaseRegistry.shared.database(for: path) {
-            Database(configuration: configuration, path: path, readerCount: readerCount, isRegistered: true)
+        return DatabaseRegistry.shared.database(
+            atPath: configuration.path, createsFile: configuration.connectionOptions.mode == .readWriteCreate
+        ) { key, path in
+            Database(configuration: configuration, path: path, readerCount: readerCount, registryKey: key)
         }
     }
 
     /// Makes the executor and starts opening its writer connection, on the writer thread.
-    private init(configuration: DatabaseConfiguration, path: String, readerCount: Int, isRegistered: Bool) {
+    private init(configuration: DatabaseConfiguration, path: String, readerCount: Int, registryKey: DatabaseRegistry.Key?) {
         self.path = path
         self.configuration = configuration
         self.maximumReaderCount = readerCount
-        self.isRegistered = isRegistered
+        self.registryKey = registryKey
         instrumentation = DatabaseInstrumentation(configuration: configuration)
         let name = URL(fileURLWithPath: path).lastPathComponent
         writer = ConnectionPool(
@@ -131,9 +133,17 @@ public final class Database: Sendable {
             openConnection: configuration.openReader)
         let opening = self.opening
         let executorID = self.executorID
+        let readers = self.readers
         writer.start { result in
-            if case .failure = result, isRegistered {
-                DatabaseRegistry.shared.remove(path, executorID: executorID)
+            switch result {
+            case .success:
+                // The first reader opens now, off the caller's path: the first read then
+                // finds it ready (with SQLCipher, its key already derived).
+                readers?.start { _ in }
+            case .failure:
+                if let registryKey {
+                    DatabaseRegistry.shared.remove(registryKey, executorID: executorID)
+                }
             }
             opening.fulfill(result)
         }

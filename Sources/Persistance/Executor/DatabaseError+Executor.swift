@@ -9,6 +9,17 @@ extension DatabaseError.Kind {
     /// A connection lent to a read or write block was used outside that block (it escaped
     /// the closure, or was handed to another thread).
     public static let connectionEscaped = DatabaseError.Kind(rawValue: "connectionEscaped")
+    /// The database file was deleted, renamed or replaced by another file while the database
+    /// was open. A write transaction that finds it so before committing rolls back and
+    /// throws this, rather than commit into a file nobody will open again. Close the
+    /// database and open the file again.
+    public static let databaseFileMoved = DatabaseError.Kind(rawValue: "databaseFileMoved")
+    /// A synchronous call (`readSync`, `writeSync`) made from inside a block of one database
+    /// on another would wait forever: the other database is itself blocked, directly or
+    /// through further databases, waiting for the caller's. The call throws instead of
+    /// blocking; the block that made it decides what to do (rethrowing rolls a write back,
+    /// which lets the other side go on).
+    public static let deadlock = DatabaseError.Kind(rawValue: "deadlock")
 }
 
 extension DatabaseError {
@@ -17,6 +28,13 @@ extension DatabaseError {
             ? "the database \(path) was closed before this work started"
             : "the database \(path) is closed"
         return DatabaseError(kind: .databaseClosed, message: message)
+    }
+
+    static func deadlock(waiter: String, target: String) -> DatabaseError {
+        DatabaseError(
+            kind: .deadlock,
+            message: "a synchronous call from a block on \"\(waiter)\" to \"\(target)\" would wait forever: "
+                + "\"\(target)\" is waiting for \"\(waiter)\" (a cycle of synchronous calls between databases)")
     }
 
     static func reentrantAccess(_ operation: String, path: String) -> DatabaseError {

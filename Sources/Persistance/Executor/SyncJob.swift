@@ -3,26 +3,52 @@ import Foundation
 /// One synchronous read or write: the submitting thread blocks in `wait()` until a pool
 /// thread has run the block (or the job failed), like `DispatchQueue.sync`.
 ///
-/// It carries a non-escaping, non-`Sendable` block and result across threads, which is safe
-/// only because the submitting thread does nothing else until the job is done.
-final class SyncJob<T>: @unchecked Sendable {
-    // @unchecked: `body` and `outcome` are read and written only while `condition` is locked.
-    // The submitting thread stores `body` before queueing the job and then blocks in
-    // `wait()`; the pool thread takes `body` out (dropping the job's reference), runs it and
-    // stores `outcome`, which `wait()` reads after being signalled. So at any moment only one
-    // thread uses the block, its captures and the result.
+/// It carries a non-escaping, non-`Sendable` block across threads, which is safe only
+/// because the submitting thread does nothing else until the job is done. The block stores
+/// its value in the submitting caller's frame, so the job itself is not generic.
+final class SyncJob: PoolJob, @unchecked Sendable {
+    // @unchecked: `body`, `failure` and `isDone` are read and written only while `condition`
+    // is locked. The submitting thread stores `body` before queueing the job and then blocks
+    // in `wait()`; the pool thread takes `body` out (dropping the job's reference), runs it
+    // and sets `isDone`, which `wait()` reads after being signalled. So at any moment only
+    // one thread uses the block and its captures.
     private let condition = NSCondition()
-    private var body: ((Connection) throws -> T)?
-    private var outcome: Result<T, any Error>?
+    private var body: ((Connection) throws -> Void)?
+    private var failure: (any Error)?
+    private var isDone = false
+    private let access: Access
+    private let sharesWriter: Bool
+    private let instrumentation: DatabaseInstrumentation
+    private let submitted: UInt64
 
-    /// A job for `body`, which must stay valid until `wait()` returns.
-    init(_ body: @escaping (Connection) throws -> T) {
+    /// A job for `body`, which must stay valid until `wait()` returns, run in `access`'s
+    /// transaction (see `Access.run` for `sharesWriter`), measured by `instrumentation` from now on.
+    init(
+        _ access: Access, sharesWriter: Bool, instrumentation: DatabaseInstrumentation,
+        _ body: @escaping (Connection) throws -> Void
+    ) {
+        self.access = access
+        self.sharesWriter = sharesWriter
         self.body = body
+        self.instrumentation = instrumentation
+        submitted = instrumentation.submitted()
     }
 
-    /// Runs the block through `work` on the calling pool thread and wakes the submitting thread.
-    func run(_ work: ((Connection) throws -> T) throws -> T) {
-        finish(with: runBody(work))
+    /// Takes the block out of the job and runs it; every reference to the block is gone when
+    /// the submitting thread is woken (as `withoutActuallyEscaping` requires).
+    func run(on connection: Connection) {
+        condition.lock()
+        let body = self.body.take()
+        condition.unlock()
+        guard let body else { preconditionFailure("a synchronous job runs once") }
+        do {
+            try instrumentation.measure(access, submittedAt: submitted) {
+                try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: { false })
+            }
+            finish(with: nil)
+        } catch {
+            finish(with: error)
+        }
     }
 
     /// Fails the job with `error` without running its block.
@@ -30,34 +56,24 @@ final class SyncJob<T>: @unchecked Sendable {
         condition.lock()
         body = nil
         condition.unlock()
-        finish(with: .failure(error))
+        finish(with: error)
     }
 
-    /// Blocks until the job has run or failed; returns the block's value or throws its error.
-    func wait() throws -> T {
+    /// Blocks until the job has run or failed; throws the block's error or the failure.
+    func wait() throws {
         condition.lock()
-        while true {
-            if let outcome {
-                condition.unlock()
-                return try outcome.get()
-            }
+        while !isDone {
             condition.wait()
         }
-    }
-
-    /// Takes the block out of the job and runs it; every reference to the block is gone when
-    /// this returns, before the submitting thread is woken (as `withoutActuallyEscaping` requires).
-    private func runBody(_ work: ((Connection) throws -> T) throws -> T) -> Result<T, any Error> {
-        condition.lock()
-        let body = self.body.take()
+        let failure = self.failure
         condition.unlock()
-        guard let body else { preconditionFailure("a synchronous job runs once") }
-        return Result { try work(body) }
+        if let failure { throw failure }
     }
 
-    private func finish(with result: Result<T, any Error>) {
+    private func finish(with failure: (any Error)?) {
         condition.lock()
-        outcome = result
+        self.failure = failure
+        isDone = true
         condition.signal()
         condition.unlock()
     }

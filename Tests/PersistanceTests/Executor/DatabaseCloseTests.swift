@@ -88,7 +88,7 @@ import Testing
             try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") }
             #expect(try await db.read { conn in try rowCount(conn) } == 1)
         }
-        #expect(DatabaseRegistry.shared.database(for: DatabasePath.canonical(path)) == nil)
+        #expect(DatabaseRegistry.shared.database(atPath: path) == nil)
         try await eventually("connections closed") { !FileManager.default.fileExists(atPath: path + "-wal") }
     }
 }
