@@ -11,10 +11,11 @@
 #   callgrind_annotate --inclusive=yes "$OUT/insert.persistance.callgrind" | swift demangle --simplified | less
 #
 # Each contender runs once under valgrind, all its workloads in a row (one iteration, no
-# warm-up). Only the measured code is counted, on every thread (the executor's too):
-# callgrind dumps a part at `timedRegionStart()` and another at `timedRegionEnd()`, so
-# part 2k holds the k-th measured region, and the benchmark names the k-th workload on
-# standard error (`NAME: N operations`); opening, seeding and checking are left out.
+# warm-up); JOBS (default 1) contenders run at a time. Only the measured code is counted, on every thread (the executor's too):
+# callgrind dumps a part at `timedRegionStart()` and another at `timedRegionEnd()`, so the
+# k-th part that ends at `timedRegionEnd` holds the k-th measured region, and the benchmark
+# names the k-th workload on standard error (`NAME: N operations`); opening, seeding and
+# checking are left out.
 # Needs valgrind and a release build (`swift build -c release --package-path Benchmarks`;
 # set BIN for another one, e.g. the SQLCipher build).
 set -euo pipefail
@@ -22,6 +23,7 @@ cd "$(dirname "$0")"
 rows=${ROWS:-20000}
 lookups=${LOOKUPS:-2000}
 transactions=${TRANSACTIONS:-200}
+jobs=${JOBS:-1}
 bin=${BIN:-.build/release/persistance-bench}
 out=${OUT:-$(mktemp -d)}
 tsv=${TSV:-$out/instructions.tsv}
@@ -34,23 +36,36 @@ contenders=${2:-$(echo "$available_contenders" | tr -d ' ')}
 echo "# callgrind: $rows rows, $lookups lookups, $transactions transactions, one iteration, valgrind $(valgrind --version | sed 's/valgrind-//')" > "$tsv"
 declare -A counts
 printf '%-22s %-18s %12s %12s\n' workload contender "Ir/op" "Ir × raw C"
+profiled=()
 for contender in ${contenders//,/ }; do
     case ", $available_contenders," in *", $contender,"*) ;; *) continue ;; esac
+    profiled+=("$contender")
     file="$out/$contender.callgrind"
     rm -f "$file" "$file".*
-    if ! valgrind --tool=callgrind --dump-before='*timedRegionStart*' --dump-before='*timedRegionEnd*' \
+    while (( $(jobs -rp | wc -l) >= jobs )); do wait -n || true; done
+    (valgrind --tool=callgrind --dump-before='*timedRegionStart*' --dump-before='*timedRegionEnd*' \
         --callgrind-out-file="$file" \
         "$bin" --rows "$rows" --lookups "$lookups" --transactions "$transactions" --iterations 1 --warmup 0 \
-        --only "$workloads" --contenders "$contender" > /dev/null 2> "$file.log"; then
-        echo "$contender: failed, see $file.log" >&2
-        continue
-    fi
+        --only "$workloads" --contenders "$contender" > /dev/null 2> "$file.log" \
+        || echo "$contender: failed, see $file.log" >&2) &
+done
+wait
+for contender in "${profiled[@]}"; do
+    file="$out/$contender.callgrind"
+    # The parts that end where a region ends, in order (the optimizer may merge the two
+    # markers' bodies into a third function, which adds a part of a few instructions each).
+    regions=()
+    number=1
+    while [[ -f $file.$number ]]; do
+        grep -q '^desc: Trigger: --dump-before=.*timedRegionEndyyF$' "$file.$number" && regions+=("$file.$number")
+        number=$((number + 1))
+    done
     region=0
     while read -r workload ops; do
         region=$((region + 1))
-        part="$file.$((region * 2))"
-        total=$(sed -n 's/^\(totals\|summary\): *\([0-9]*\).*/\2/p' "$part" | head -1)
-        if [[ -z $total ]]; then echo "$workload $contender: no part $part" >&2; continue; fi
+        part=${regions[$((region - 1))]:-}
+        total=$([[ -n $part ]] && sed -n 's/^\(totals\|summary\): *\([0-9]*\).*/\2/p' "$part" | head -1 || true)
+        if [[ -z $total ]]; then echo "$workload $contender: no region $region" >&2; continue; fi
         cp "$part" "$out/$workload.$contender.callgrind"
         per=$(awk -v t="$total" -v n="$ops" 'BEGIN { printf "%.0f", t / n }')
         counts["$workload/$contender"]=$per

@@ -45,10 +45,11 @@ do {
     let synchronous = try persistanceDefaultSynchronous(directory: directory)
     let contenders = allContenders(ContenderSettings(synchronous: synchronous))
         .filter { effectiveOptions.selects(contender: $0.name) }
-    let instructions = try effectiveOptions.instructionsPath.map(InstructionCounts.init(contentsOf:))
     log("persistance-bench: \(effectiveOptions.rows) rows, \(backend) \(sqliteVersion), synchronous = \(synchronous), contenders: \(contenders.map(\.name).joined(separator: ", "))")
     let runner = Runner(options: effectiveOptions, contenders: contenders, directory: directory, synchronous: synchronous)
     try runner.run()
+    // Read once the run is over, so that `profile.sh` may count them while the clock runs.
+    let instructions = try effectiveOptions.instructionsPath.map(InstructionCounts.init(contentsOf:))
     let report = Report(
         options: effectiveOptions, results: runner.results, contenderOrder: contenders.map(\.name),
         engine: sqliteVersion, backend: backend, synchronousLevels: runner.synchronousLevels,
