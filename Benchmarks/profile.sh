@@ -2,57 +2,84 @@
 # Counts the instructions of each contender's measured code with callgrind: repeatable
 # whatever else the machine is doing, unlike the timings. Prints instructions per
 # operation and raw C's count over each contender's (the instruction-count analogue of
-# "× raw C"), and keeps the callgrind files for `callgrind_annotate`.
+# "× raw C"), writes them as a table `persistance-bench --instructions` reads (TSV=path),
+# and keeps the callgrind files for `callgrind_annotate`.
 #
-#   Benchmarks/profile.sh                                  # insert, fetch-all; every contender
-#   Benchmarks/profile.sh insert,fetch-all,fetch-by-id,query,upsert raw-c,persistance-fast
-#   ROWS=50000 OUT=/tmp/prof Benchmarks/profile.sh
-#   callgrind_annotate --inclusive=yes "$OUT/insert.persistance.callgrind.region" | swift demangle --simplified | less
+#   Benchmarks/profile.sh                                  # every workload but the concurrent ones, every contender
+#   Benchmarks/profile.sh insert,fetch-all raw-c,persistance-fast
+#   ROWS=50000 OUT=/tmp/prof TSV=/tmp/prof/instructions.tsv Benchmarks/profile.sh
+#   callgrind_annotate --inclusive=yes "$OUT/insert.persistance.callgrind" | swift demangle --simplified | less
 #
-# Only the measured code is counted, on every thread (the executor's too): callgrind dumps
-# a part at `timedRegionStart()` and another at `timedRegionEnd()`, and the part between
-# them is kept; opening, seeding and checking are left out. Needs valgrind and a release build
-# (`swift build -c release --package-path Benchmarks`; set BIN for another one).
+# Each contender runs once under valgrind, all its workloads in a row (one iteration, no
+# warm-up); JOBS (default 1) contenders run at a time. Only the measured code is counted, on every thread (the executor's too):
+# callgrind dumps a part at `timedRegionStart()` and another at `timedRegionEnd()`, so the
+# k-th part that ends at `timedRegionEnd` holds the k-th measured region, and the benchmark
+# names the k-th workload on standard error (`NAME: N operations`); opening, seeding and
+# checking are left out.
+# Needs valgrind and a release build (`swift build -c release --package-path Benchmarks`;
+# set BIN for another one, e.g. the SQLCipher build).
 set -euo pipefail
 cd "$(dirname "$0")"
-workloads=${1:-insert,fetch-all}
-contenders=${2:-raw-c,grdb,grdb-codable,persistance,persistance-fast}
 rows=${ROWS:-20000}
 lookups=${LOOKUPS:-2000}
+transactions=${TRANSACTIONS:-200}
+jobs=${JOBS:-1}
 bin=${BIN:-.build/release/persistance-bench}
 out=${OUT:-$(mktemp -d)}
+tsv=${TSV:-$out/instructions.tsv}
 mkdir -p "$out"
-available=$("$bin" --list | sed -n 's/^contenders: //p')
+available_workloads=$("$bin" --list | sed -n 's/^workloads: //p')
+available_contenders=$("$bin" --list | sed -n 's/^contenders: //p')
+workloads=${1:-$(echo "$available_workloads" | tr -d ' ' | tr ',' '\n' | grep -v '^concurrent' | paste -sd, -)}
+contenders=${2:-$(echo "$available_contenders" | tr -d ' ')}
 
-printf '%-16s %-18s %14s %12s\n' workload contender "Ir/op" "raw-c/this"
+echo "# callgrind: $rows rows, $lookups lookups, $transactions transactions, one iteration, valgrind $(valgrind --version | sed 's/valgrind-//')" > "$tsv"
+declare -A counts
+printf '%-22s %-18s %12s %12s\n' workload contender "Ir/op" "Ir × raw C"
+profiled=()
+for contender in ${contenders//,/ }; do
+    case ", $available_contenders," in *", $contender,"*) ;; *) continue ;; esac
+    profiled+=("$contender")
+    file="$out/$contender.callgrind"
+    rm -f "$file" "$file".*
+    while (( $(jobs -rp | wc -l) >= jobs )); do wait -n || true; done
+    (valgrind --tool=callgrind --dump-before='*timedRegionStart*' --dump-before='*timedRegionEnd*' \
+        --callgrind-out-file="$file" \
+        "$bin" --rows "$rows" --lookups "$lookups" --transactions "$transactions" --iterations 1 --warmup 0 \
+        --only "$workloads" --contenders "$contender" > /dev/null 2> "$file.log" \
+        || echo "$contender: failed, see $file.log" >&2) &
+done
+wait
+for contender in "${profiled[@]}"; do
+    file="$out/$contender.callgrind"
+    # The parts that end where a region ends, in order (the optimizer may merge the two
+    # markers' bodies into a third function, which adds a part of a few instructions each).
+    regions=()
+    number=1
+    while [[ -f $file.$number ]]; do
+        grep -q '^desc: Trigger: --dump-before=.*timedRegionEndyyF$' "$file.$number" && regions+=("$file.$number")
+        number=$((number + 1))
+    done
+    region=0
+    while read -r workload ops; do
+        region=$((region + 1))
+        part=${regions[$((region - 1))]:-}
+        total=$([[ -n $part ]] && sed -n 's/^\(totals\|summary\): *\([0-9]*\).*/\2/p' "$part" | head -1 || true)
+        if [[ -z $total ]]; then echo "$workload $contender: no region $region" >&2; continue; fi
+        cp "$part" "$out/$workload.$contender.callgrind"
+        per=$(awk -v t="$total" -v n="$ops" 'BEGIN { printf "%.0f", t / n }')
+        counts["$workload/$contender"]=$per
+        printf '%s\t%s\t%s\n' "$workload" "$contender" "$per" >> "$tsv"
+    done < <(sed -n 's/^\([a-z0-9-]*\): \([0-9]*\) operations$/\1 \2/p' "$file.log")
+done
 for workload in ${workloads//,/ }; do
-    ops=$rows
-    case $workload in fetch-by-id|query) ops=$lookups ;; esac
-    raw=""
+    raw=${counts["$workload/raw-c"]:-}
     for contender in ${contenders//,/ }; do
-        case ", $available," in *", $contender,"*) ;; *) continue ;; esac
-        file="$out/$workload.$contender.callgrind"
-        rm -f "$file" "$file".*
-        valgrind --tool=callgrind --dump-before='*timedRegionStart*' --dump-before='*timedRegionEnd*' \
-            --callgrind-out-file="$file" \
-            "$bin" --rows "$rows" --lookups "$lookups" --iterations 1 --warmup 0 \
-            --only "$workload" --contenders "$contender" > /dev/null 2> "$file.log" || {
-            echo "$workload $contender: failed, see $file.log" >&2; continue; }
-        # Part 1 is everything before the region, the last file everything after; the
-        # region is the largest part in between (the others are a marker's few instructions).
-        total=""
-        for part in "$file".[0-9]*; do
-            [[ $part == "$file.1" || $part == *.log ]] && continue
-            count=$(callgrind_annotate "$part" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
-            if [[ -n $count && ( -z $total || $count -gt $total ) ]]; then total=$count; region=$part; fi
-        done
-        [[ -n $total ]] && cp "$region" "$file.region"
-        if [[ -z $total ]]; then echo "$workload $contender: no profile, see $file.log" >&2; continue; fi
-        per=$((total / ops))
-        if [[ $contender == raw-c ]]; then raw=$per; ratio=""; else
-            ratio=$([[ -n $raw ]] && awk -v r="$raw" -v p="$per" 'BEGIN { printf "%.2f", r / p }' || echo "")
-        fi
-        printf '%-16s %-18s %14s %12s\n' "$workload" "$contender" "$per" "$ratio"
+        per=${counts["$workload/$contender"]:-}
+        [[ -z $per ]] && continue
+        ratio=""
+        [[ -n $raw && $contender != raw-c ]] && ratio=$(awk -v r="$raw" -v p="$per" 'BEGIN { printf "%.2f", r / p }')
+        printf '%-22s %-18s %12s %12s\n' "$workload" "$contender" "$per" "$ratio"
     done
 done
-echo "callgrind files: $out" >&2
+echo "callgrind files: $out; instructions: $tsv" >&2

@@ -10,10 +10,11 @@ echo "== Benchmark smoke run: SystemSQLite, raw C, GRDB, Persistance (debug buil
 echo "   A debug smoke run that checks results: its numbers are not benchmark results (see Benchmarks/results/)."
 swift build --package-path Benchmarks -Xswiftc -warnings-as-errors
 Benchmarks/.build/debug/persistance-bench --rows 1000 --iterations 1 --warmup 0 --lookups 200 \
-    --concurrent-seconds 0.2 --readers 1,2 --json Benchmarks/.build/smoke.json
+    --transactions 50 --concurrent-seconds 0.2 --readers 1,2 --json Benchmarks/.build/smoke.json
 
 echo "== Benchmark smoke run: SQLCipher, raw C, Persistance, encrypted (debug build, no GRDB)"
 echo "   A debug smoke run that checks results: its numbers are not benchmark results (see Benchmarks/results/)."
 swift build --package-path Benchmarks --traits SQLCipher --scratch-path Benchmarks/.build-sqlcipher \
     -Xswiftc -warnings-as-errors
-Benchmarks/.build-sqlcipher/debug/persistance-bench --rows 1000 --iterations 1 --warmup 0
+Benchmarks/.build-sqlcipher/debug/persistance-bench --rows 1000 --iterations 1 --warmup 0 --lookups 100 \
+    --transactions 20 --only insert-encrypted,fetch-encrypted,fetch-cursor,txn

@@ -51,10 +51,13 @@ struct Dataset: Sendable {
     let lookupIDs: [Int64]
     /// Upper bounds of the query workload.
     let queryThresholds: [Double]
+    /// The rows the write-transaction workloads insert, one per transaction.
+    let transactionRows: [BenchRow]
 
-    init(rows count: Int, lookups: Int) {
+    init(rows count: Int, lookups: Int, transactions: Int) {
         rows = (1...count).map { Dataset.row(Int64($0), variant: 0) }
         upsertRows = (1...count).map { Dataset.row(Int64($0), variant: 1) }
+        transactionRows = Array(rows.prefix(transactions))
         var random = SplitMix64(seed: 0x5EED)
         lookupIDs = (0..<lookups).map { _ in Int64(random.next() % UInt64(count)) + 1 }
         // Thresholds above the lowest scores, so that every query finds its ten rows.

@@ -4,7 +4,10 @@ import GRDB
 
 // GRDB 7.10.0, used as its documentation shows: records conforming to FetchableRecord and
 // PersistableRecord, a DatabaseQueue in WAL mode for one connection, a DatabasePool for
-// concurrent reads, the query interface for the query workload.
+// concurrent reads, the query interface for the query workload (`grdb`, `grdb-index`,
+// `grdb-codable`); and through its cached statements (`grdb-cached`, in
+// GRDBCachedContender.swift). GRDB sets `synchronous = NORMAL` in WAL mode; every GRDB
+// connection here is set to the run's level instead, like every other contender's.
 
 /// What the benchmark needs of a GRDB record type.
 protocol GRDBBenchRecord: FetchableRecord, PersistableRecord, Sendable {
@@ -53,6 +56,41 @@ struct GRDBPlayer: GRDBBenchRecord {
     var benchRow: BenchRow { BenchRow(id: id, name: name, score: score, age: age, payload: payload) }
 }
 
+/// The same hand-written record, reading its columns by position (`grdb-index`,
+/// `grdb-cached`): valid for the benchmark's statements, which all select
+/// `id, name, score, age, payload` in that order.
+struct GRDBIndexedPlayer: GRDBBenchRecord {
+    static let databaseTableName = "player"
+
+    var id: Int64
+    var name: String
+    var score: Double
+    var age: Int64?
+    var payload: Data?
+
+    init(row: Row) throws {
+        id = row[0]
+        name = row[1]
+        score = row[2]
+        age = row[3]
+        payload = row[4]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["name"] = name
+        container["score"] = score
+        container["age"] = age
+        container["payload"] = payload
+    }
+
+    init(_ row: BenchRow) {
+        (id, name, score, age, payload) = (row.id, row.name, row.score, row.age, row.payload)
+    }
+
+    var benchRow: BenchRow { BenchRow(id: id, name: name, score: score, age: age, payload: payload) }
+}
+
 /// A Codable record: GRDB derives decoding and encoding (`grdb-codable`).
 struct GRDBCodablePlayer: Codable, GRDBBenchRecord {
     static let databaseTableName = "player"
@@ -82,29 +120,114 @@ struct GRDBLogRecord<Base: GRDBBenchRecord>: PersistableRecord {
 
 /// A GRDB contender for one record type; the workloads are a protocol extension so that
 /// each conforming type gets them specialized for its record type (see `PersistanceContender`).
+/// The static requirements say how one operation reaches the database: the convenience API
+/// by default (each call prepares its statement), the cached statements for `grdb-cached`.
 protocol GRDBContender: Contender {
     associatedtype Record: GRDBBenchRecord
+    var settings: ContenderSettings { get }
+
+    static func fetchAll(_ db: Database) throws -> [Record]
+    static func fetchCursor(_ db: Database) throws -> RecordCursor<Record>
+    static func fetchOne(_ db: Database, id: Int64) throws -> Record?
+    /// The rows of `Schema.query` below `threshold`.
+    static func query(_ db: Database, below threshold: Double) throws -> [Record]
+    /// Inserts `record` into `table` (`Schema.table` or `Schema.writerTable`).
+    static func insert(_ record: Record, into table: String, _ db: Database) throws
+    static func upsert(_ record: Record, _ db: Database) throws
 }
 
 struct GRDBRecordContender: GRDBContender {
     typealias Record = GRDBPlayer
     let name = "grdb"
+    let settings: ContenderSettings
+}
+
+struct GRDBIndexedContender: GRDBContender {
+    typealias Record = GRDBIndexedPlayer
+    let name = "grdb-index"
+    let settings: ContenderSettings
 }
 
 struct GRDBCodableContender: GRDBContender {
     typealias Record = GRDBCodablePlayer
     let name = "grdb-codable"
+    let settings: ContenderSettings
+}
+
+/// The GRDB family of the contender registry.
+func grdbContenders(_ settings: ContenderSettings) -> [any Contender] {
+    [
+        GRDBRecordContender(settings: settings), GRDBIndexedContender(settings: settings),
+        GRDBCachedContender(settings: settings), GRDBCodableContender(settings: settings),
+    ]
+}
+
+// The convenience API: what GRDB's documentation shows.
+extension GRDBContender {
+    static func fetchAll(_ db: Database) throws -> [Record] {
+        try Record.fetchAll(db)
+    }
+
+    static func fetchCursor(_ db: Database) throws -> RecordCursor<Record> {
+        try Record.fetchCursor(db)
+    }
+
+    static func fetchOne(_ db: Database, id: Int64) throws -> Record? {
+        try Record.fetchOne(db, key: id)
+    }
+
+    static func query(_ db: Database, below threshold: Double) throws -> [Record] {
+        try Record
+            .filter(Column("score") < threshold && Column("age") != nil)
+            .order(Column("score").desc)
+            .limit(Schema.queryLimit)
+            .fetchAll(db)
+    }
+
+    static func insert(_ record: Record, into table: String, _ db: Database) throws {
+        if table == Record.databaseTableName {
+            try record.insert(db)
+        } else {
+            try GRDBLogRecord(base: record).insert(db)
+        }
+    }
+
+    static func upsert(_ record: Record, _ db: Database) throws {
+        try record.upsert(db)
+    }
 }
 
 extension GRDBContender {
+    func supports(_ workload: Workload) -> Bool {
+        switch workload {
+        case .insertEncrypted, .fetchEncrypted: false
+        case .writeTransaction(let access), .lookupTransaction(let access), .emptyRead(let access): access != .bare
+        default: true
+        }
+    }
+
     private var configuration: Configuration {
         var configuration = Configuration()
         configuration.journalMode = .wal
         return configuration
     }
 
+    /// Sets the run's `synchronous` level on the writer (GRDB sets NORMAL when it enables
+    /// WAL, after `prepareDatabase` runs, so it is set once the writer is open).
+    private func setSynchronous(_ writer: some DatabaseWriter) throws {
+        let level = settings.synchronous.rawValue
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = \(level)") }
+    }
+
     private func queue(_ path: String) throws -> DatabaseQueue {
-        try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try setSynchronous(queue)
+        return queue
+    }
+
+    func synchronous(path: String) throws -> Synchronous {
+        let queue = try queue(path)
+        return try Synchronous(readBack: queue.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } ?? -1)
     }
 
     func insert(_ rows: [BenchRow], path: String, key: String?) throws -> Duration {
@@ -114,7 +237,7 @@ extension GRDBContender {
         return try measure {
             try queue.write { db in
                 for record in records {
-                    try record.insert(db)
+                    try Self.insert(record, into: Schema.table, db)
                 }
             }
         }
@@ -124,9 +247,23 @@ extension GRDBContender {
         let queue = try queue(path)
         var records: [Record] = []
         let elapsed = try measure {
-            records = try queue.read { db in try Record.fetchAll(db) }
+            records = try queue.read { db in try Self.fetchAll(db) }
         }
         return (elapsed, Checksum(records.lazy.map(\.benchRow)))
+    }
+
+    func fetchCursor(path: String) throws -> (Duration, Checksum) {
+        let queue = try queue(path)
+        var checksum = Checksum()
+        let elapsed = try measure {
+            try queue.read { db in
+                let cursor = try Self.fetchCursor(db)
+                while let record = try cursor.next() {
+                    checksum.add(record.benchRow)
+                }
+            }
+        }
+        return (elapsed, checksum)
     }
 
     func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum) {
@@ -136,7 +273,7 @@ extension GRDBContender {
         let elapsed = try measure {
             try queue.read { db in
                 for id in ids {
-                    if let record = try Record.fetchOne(db, key: id) {
+                    if let record = try Self.fetchOne(db, id: id) {
                         records.append(record)
                     }
                 }
@@ -148,17 +285,10 @@ extension GRDBContender {
     func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
         let queue = try queue(path)
         var checksum = Checksum()
-        let score = Column("score")
-        let age = Column("age")
         let elapsed = try measure {
             try queue.read { db in
                 for threshold in thresholds {
-                    let records = try Record
-                        .filter(score < threshold && age != nil)
-                        .order(score.desc)
-                        .limit(Schema.queryLimit)
-                        .fetchAll(db)
-                    for record in records { checksum.add(record.benchRow) }
+                    for record in try Self.query(db, below: threshold) { checksum.add(record.benchRow) }
                 }
             }
         }
@@ -171,9 +301,72 @@ extension GRDBContender {
         return try measure {
             try queue.write { db in
                 for record in records {
-                    try record.upsert(db)
+                    try Self.upsert(record, db)
                 }
             }
+        }
+    }
+
+    func writeTransactions(_ rows: [BenchRow], path: String, access: Access) throws -> Duration {
+        let records = rows.map(Record.init)
+        let queue = try queue(path)
+        if access == .async {
+            return try measure {
+                try runBlocking {
+                    for record in records {
+                        try await queue.write { db in try Self.insert(record, into: Schema.table, db) }
+                    }
+                }
+            }
+        }
+        return try measure {
+            for record in records {
+                try queue.write { db in try Self.insert(record, into: Schema.table, db) }
+            }
+        }
+    }
+
+    func lookupTransactions(_ ids: [Int64], path: String, access: Access) throws -> (Duration, Checksum) {
+        let queue = try queue(path)
+        var records: [Record] = []
+        if access == .async {
+            let found = Locked<[Record]>([])
+            let elapsed = try measure {
+                try runBlocking {
+                    var records: [Record] = []
+                    records.reserveCapacity(ids.count)
+                    for id in ids {
+                        if let record = try await queue.read({ db in try Self.fetchOne(db, id: id) }) {
+                            records.append(record)
+                        }
+                    }
+                    found.withLock { [records] in $0 = records }
+                }
+            }
+            return (elapsed, Checksum(found.value.lazy.map(\.benchRow)))
+        }
+        records.reserveCapacity(ids.count)
+        let elapsed = try measure {
+            for id in ids {
+                if let record = try queue.read({ db in try Self.fetchOne(db, id: id) }) {
+                    records.append(record)
+                }
+            }
+        }
+        return (elapsed, Checksum(records.lazy.map(\.benchRow)))
+    }
+
+    func emptyReads(count: Int, path: String, access: Access) throws -> Duration {
+        let queue = try queue(path)
+        if access == .async {
+            return try measure {
+                try runBlocking {
+                    for _ in 0..<count { try await queue.read { _ in } }
+                }
+            }
+        }
+        return try measure {
+            for _ in 0..<count { try queue.read { _ in } }
         }
     }
 
@@ -181,6 +374,7 @@ extension GRDBContender {
         var configuration = configuration
         configuration.maximumReaderCount = max(readers, configuration.maximumReaderCount)
         let pool = try DatabasePool(path: path, configuration: configuration)
+        try setSynchronous(pool)
         // Open the reader connections before the clock starts.
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<readers {
@@ -196,7 +390,7 @@ extension GRDBContender {
                     let start = clock.now
                     var reads = 0
                     repeat {
-                        let records = try await pool.read { db in try Record.fetchAll(db) }
+                        let records = try await pool.read { db in try Self.fetchAll(db) }
                         guard records.count == settings.expectedRows else {
                             throw BenchError("\(name) reader: \(records.count) rows, expected \(settings.expectedRows)")
                         }
@@ -210,11 +404,10 @@ extension GRDBContender {
                 var nextID: Int64 = 1
                 var written = 0
                 while !stop.isRaised {
-                    let batch = Dataset.writerRows(nextID..<nextID + Int64(settings.writerBatch))
-                        .map { GRDBLogRecord(base: Record($0)) }
+                    let batch = Dataset.writerRows(nextID..<nextID + Int64(settings.writerBatch)).map(Record.init)
                     nextID += Int64(settings.writerBatch)
                     try await pool.write { db in
-                        for record in batch { try record.insert(db) }
+                        for record in batch { try Self.insert(record, into: Schema.writerTable, db) }
                     }
                     written += batch.count
                     if settings.writerPause > .zero { try await Task.sleep(for: settings.writerPause) }

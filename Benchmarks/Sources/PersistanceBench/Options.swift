@@ -9,8 +9,11 @@ struct Options: Sendable {
     var iterations = 5
     /// Unmeasured repetitions run first, to warm caches and the page cache.
     var warmup = 1
-    /// Single-row operations per repetition of the fetch-by-id and query workloads.
+    /// Single-row operations per repetition of the fetch-by-id, query, txn-lookup and
+    /// txn-empty-read workloads.
     var lookups = 10_000
+    /// One-row write transactions per repetition of the txn-write workloads.
+    var transactions = 1_000
     /// How long the readers of one concurrent repetition keep reading, in seconds.
     var concurrentSeconds = 1.0
     /// Rows the concurrent writer inserts per transaction.
@@ -27,6 +30,8 @@ struct Options: Sendable {
     var contenders: [String]?
     /// Where to write the JSON report.
     var jsonPath: String?
+    /// Instructions per operation measured by `profile.sh`, shown beside the times.
+    var instructionsPath: String?
     /// Where the temporary databases go; a fresh folder inside the system's temporary directory by default.
     var directory: String?
 
@@ -36,14 +41,17 @@ struct Options: Sendable {
           --rows N              rows per bulk workload (default 100000)
           --iterations K        measured repetitions; min, median and max are reported (default 5)
           --warmup W            unmeasured repetitions first (default 1)
-          --lookups L           operations per repetition of fetch-by-id and query (default 10000)
+          --lookups L           operations per repetition of fetch-by-id, query, txn-lookup*
+                                and txn-empty-read* (default 10000)
+          --transactions T      one-row write transactions per repetition of txn-write* (default 1000)
           --concurrent-seconds S  reading time of one concurrent repetition (default 1.0)
           --writer-batch B      rows per transaction of the concurrent writer (default 100)
           --writer-pause-ms P   writer pause between transactions (default 10)
           --readers 1,2,4       reader counts of the concurrent workload (default 1,2,4)
           --only a,b            run only these workloads (names or prefixes, e.g. insert,fetch-all,concurrent)
-          --contenders a,b      run only these contenders (raw-c, grdb, grdb-codable, persistance, persistance-fast)
+          --contenders a,b      run only these contenders (see --list)
           --json PATH           also write the results as JSON
+          --instructions PATH   instructions per operation from profile.sh, shown beside the times
           --directory PATH      where to create the temporary databases (default: a new folder in $TMPDIR)
           --list                list workloads and contenders of this build, then exit
           -h, --help            this help
@@ -93,6 +101,7 @@ struct Options: Sendable {
             case "--iterations": options.iterations = try integer(for: argument, minimum: 1)
             case "--warmup": options.warmup = try integer(for: argument, minimum: 0)
             case "--lookups": options.lookups = try integer(for: argument, minimum: 1)
+            case "--transactions": options.transactions = try integer(for: argument, minimum: 1)
             case "--concurrent-seconds":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds > 0 else {
@@ -112,6 +121,7 @@ struct Options: Sendable {
             case "--only": options.only = try list(for: argument)
             case "--contenders": options.contenders = try list(for: argument)
             case "--json": options.jsonPath = try value(for: argument)
+            case "--instructions": options.instructionsPath = try value(for: argument)
             case "--directory": options.directory = try value(for: argument)
             case "--list": return .list
             case "-h", "--help": return .help

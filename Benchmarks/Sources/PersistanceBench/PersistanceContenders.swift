@@ -5,7 +5,8 @@ import Persistance
 // through the table API (`insert(contentsOf:)`, `findAll`, `find(primaryKey:)`,
 // `upsert(contentsOf:)`), the query builder for the query workload, and a `Database`
 // (the executor) for every connection — `writeSync`/`readSync` for the single-connection
-// workloads, async `read`/`write` from tasks for the concurrent one.
+// workloads, async `read`/`write` from tasks for the concurrent one and the `-async`
+// per-call workloads, and a bare `Connection` for the `-bare` ones.
 
 
 /// What the benchmark needs of a Persistance record type.
@@ -70,16 +71,31 @@ struct PersistanceFastPlayer: PersistanceBenchRecord, FastDecodableRecord {
 /// `@inlinable` paths with them.
 protocol PersistanceContender: Contender {
     associatedtype Element: PersistanceBenchRecord
+    var settings: ContenderSettings { get }
 }
 
 struct PersistanceCodableContender: PersistanceContender {
     typealias Element = PersistancePlayer
     let name = "persistance"
+    let settings: ContenderSettings
 }
 
 struct PersistanceFastContender: PersistanceContender {
     typealias Element = PersistanceFastPlayer
     let name = "persistance-fast"
+    let settings: ContenderSettings
+}
+
+/// The `synchronous` level of a Persistance writer left at its defaults: the level every
+/// contender of the run sets (read from a throwaway database in `directory`).
+func persistanceDefaultSynchronous(directory: URL) throws -> Synchronous {
+    let path = directory.appendingPathComponent("synchronous-probe.sqlite").path
+    defer {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    let db = try Database.open(configuration: DatabaseConfiguration(path: path))
+    defer { try? db.closeSync() }
+    return try db.writeSync { conn in try Synchronous(readBack: conn.fetchOne(Int.self, "PRAGMA synchronous") ?? -1) }
 }
 
 extension PersistanceContender {
@@ -104,10 +120,33 @@ extension PersistanceContender {
         }
     }
 
+    /// Opens the database with the executor, its writer left at the library's `synchronous`
+    /// default (which `settings.synchronous` is, see `persistanceDefaultSynchronous`).
     private func open(_ path: String, key: String?, readers: Int? = nil) throws -> Database {
         var configuration = DatabaseConfiguration(path: path)
         if let key { configuration.secretKeys = [key] }
         return try Database.openSync(configuration: configuration, readerCount: readers)
+    }
+
+    /// Opens a bare connection, without the executor, in WAL mode with `settings.synchronous`.
+    private func openBare(_ path: String) throws -> Connection {
+        let conn = try Connection(path: path)
+        _ = try conn.fetchOne(String.self, "PRAGMA journal_mode = WAL")
+        try conn.execute("PRAGMA synchronous = \(settings.synchronous.rawValue)")
+        return conn
+    }
+
+    func synchronous(path: String) throws -> Synchronous {
+        let db = try open(path, key: nil)
+        defer { try? db.closeSync() }
+        let level = try db.writeSync { conn in try Synchronous(readBack: conn.fetchOne(Int.self, "PRAGMA synchronous") ?? -1) }
+        let bare = try openBare(path)
+        defer { try? bare.close() }
+        let bareLevel = try Synchronous(readBack: bare.fetchOne(Int.self, "PRAGMA synchronous") ?? -1)
+        guard bareLevel == level else {
+            throw BenchError("\(name): the bare connection runs synchronous = \(bareLevel), the writer \(level)")
+        }
+        return level
     }
 
     func insert(_ rows: [BenchRow], path: String, key: String?) throws -> Duration {
@@ -134,6 +173,124 @@ extension PersistanceContender {
             records = try db.readSync { conn in try players.findAll(in: conn) }
         }
         return (elapsed, Checksum(records.lazy.map(\.benchRow)))
+    }
+
+    func fetchCursor(path: String) throws -> (Duration, Checksum) {
+        let players = players
+        let db = try open(path, key: nil)
+        defer { try? db.closeSync() }
+        _ = try db.readSync { conn in try players.count(in: conn) }
+        var checksum = Checksum()
+        let elapsed = try measure {
+            try db.readSync { conn in
+                let cursor = try players.query().fetchCursor(conn)
+                while let record = try cursor.next() {
+                    checksum.add(record.benchRow)
+                }
+            }
+        }
+        return (elapsed, checksum)
+    }
+
+    func writeTransactions(_ rows: [BenchRow], path: String, access: Access) throws -> Duration {
+        let records = rows.map(Element.init)
+        let players = players
+        if access == .bare {
+            let conn = try openBare(path)
+            defer { try? conn.close() }
+            return try measure {
+                for record in records {
+                    try conn.transaction(.immediate) { _ = try players.insert(record, in: conn) }
+                }
+            }
+        }
+        let db = try open(path, key: nil)
+        defer { try? db.closeSync() }
+        _ = try db.writeSync { conn in try players.count(in: conn) }
+        if access == .async {
+            return try measure {
+                try runBlocking {
+                    for record in records {
+                        _ = try await db.write { conn in try players.insert(record, in: conn) }
+                    }
+                }
+            }
+        }
+        return try measure {
+            for record in records {
+                _ = try db.writeSync { conn in try players.insert(record, in: conn) }
+            }
+        }
+    }
+
+    func lookupTransactions(_ ids: [Int64], path: String, access: Access) throws -> (Duration, Checksum) {
+        let players = players
+        var records: [Element] = []
+        records.reserveCapacity(ids.count)
+        if access == .bare {
+            let conn = try openBare(path)
+            defer { try? conn.close() }
+            let elapsed = try measure {
+                for id in ids {
+                    if let record = try conn.transaction(.deferred, { try players.find(primaryKey: id, in: conn) }) {
+                        records.append(record)
+                    }
+                }
+            }
+            return (elapsed, Checksum(records.lazy.map(\.benchRow)))
+        }
+        let db = try open(path, key: nil)
+        defer { try? db.closeSync() }
+        _ = try db.readSync { conn in try players.count(in: conn) }
+        let elapsed: Duration
+        if access == .async {
+            let found = Locked<[Element]>([])
+            elapsed = try measure {
+                try runBlocking {
+                    var records: [Element] = []
+                    records.reserveCapacity(ids.count)
+                    for id in ids {
+                        if let record = try await db.read({ conn in try players.find(primaryKey: id, in: conn) }) {
+                            records.append(record)
+                        }
+                    }
+                    found.withLock { [records] in $0 = records }
+                }
+            }
+            records = found.value
+        } else {
+            elapsed = try measure {
+                for id in ids {
+                    if let record = try db.readSync({ conn in try players.find(primaryKey: id, in: conn) }) {
+                        records.append(record)
+                    }
+                }
+            }
+        }
+        return (elapsed, Checksum(records.lazy.map(\.benchRow)))
+    }
+
+    func emptyReads(count: Int, path: String, access: Access) throws -> Duration {
+        if access == .bare {
+            let conn = try openBare(path)
+            defer { try? conn.close() }
+            return try measure {
+                for _ in 0..<count { try conn.transaction {} }
+            }
+        }
+        let db = try open(path, key: nil)
+        defer { try? db.closeSync() }
+        try db.readSync { _ in }
+        if access == .async {
+            return try measure {
+                try runBlocking {
+                    for _ in 0..<count { try await db.read { _ in } }
+                }
+            }
+        }
+        return try measure {
+            for _ in 0..<count { try db.readSync { _ in } }
+        }
     }
 
     func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum) {
@@ -250,6 +407,7 @@ extension PersistanceContender {
     }
 }
 
-func persistanceContenders() -> [any Contender] {
-    [PersistanceCodableContender(), PersistanceFastContender()]
+/// The Persistance family of the contender registry.
+func persistanceContenders(_ settings: ContenderSettings) -> [any Contender] {
+    [PersistanceCodableContender(settings: settings), PersistanceFastContender(settings: settings)]
 }

@@ -35,8 +35,9 @@ final class RawConnection {
     let handle: OpaquePointer
     private var statements: [OpaquePointer] = []
 
-    /// Opens (creating) the database at `path`, keys it when `key` is given, and sets WAL mode.
-    init(path: String, key: String?, wal: Bool = true) throws {
+    /// Opens (creating) the database at `path`, keys it when `key` is given, sets WAL mode
+    /// and, when given, the `synchronous` level.
+    init(path: String, key: String?, wal: Bool = true, synchronous: Synchronous? = nil) throws {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
@@ -61,6 +62,9 @@ final class RawConnection {
         if wal {
             try execute("PRAGMA journal_mode = WAL")
         }
+        if let synchronous {
+            try execute("PRAGMA synchronous = \(synchronous.rawValue)")
+        }
     }
 
     deinit {
@@ -79,6 +83,23 @@ final class RawConnection {
         }
         statements.append(statement)
         return statement
+    }
+
+    /// The `synchronous` level of the connection, read back.
+    var synchronous: Synchronous {
+        get throws {
+            var level: Int?
+            try each("PRAGMA synchronous") { level = Int(sqlite3_column_int64($0, 0)) }
+            return try Synchronous(readBack: level ?? -1)
+        }
+    }
+
+    /// Steps a prepared statement that returns no row (`BEGIN`, `COMMIT`) and resets it.
+    @inline(__always)
+    func run(_ statement: OpaquePointer) throws {
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        guard code == SQLITE_DONE else { throw BenchError("raw-c: \(errorMessage)") }
     }
 
     /// Runs `sql`, ignoring any rows.
@@ -177,19 +198,33 @@ func readAll(_ statement: OpaquePointer, into rows: inout [BenchRow], connection
     sqlite3_reset(statement)
 }
 
+/// The raw C contender (`raw-c`), the baseline of every ratio. It has no executor, so its
+/// per-call workloads run on its one connection (`.sync`), with prepared `BEGIN` and
+/// `COMMIT` statements, as a careful C programmer would.
 struct RawCContender: Contender {
     let name = "raw-c"
+    let settings: ContenderSettings
 
     func supports(_ workload: Workload) -> Bool {
         switch workload {
         case .upsert: sqlite3_libversion_number() >= 3_024_000 // ON CONFLICT … DO UPDATE
         case .insertEncrypted, .fetchEncrypted: isEncryptionAvailable
+        case .writeTransaction(let access), .lookupTransaction(let access): access == .sync
+        case .emptyRead: false
         default: true
         }
     }
 
+    private func open(_ path: String, key: String? = nil) throws -> RawConnection {
+        try RawConnection(path: path, key: key, synchronous: settings.synchronous)
+    }
+
+    func synchronous(path: String) throws -> Synchronous {
+        try open(path).synchronous
+    }
+
     func insert(_ rows: [BenchRow], path: String, key: String?) throws -> Duration {
-        let connection = try RawConnection(path: path, key: key)
+        let connection = try open(path, key: key)
         try connection.execute(Schema.createTable(Schema.table))
         return try measure {
             try connection.insertAll(rows, sql: Schema.insert(into: Schema.table))
@@ -197,7 +232,7 @@ struct RawCContender: Contender {
     }
 
     func fetchAll(path: String, key: String?) throws -> (Duration, Checksum) {
-        let connection = try RawConnection(path: path, key: key)
+        let connection = try open(path, key: key)
         var rows: [BenchRow] = []
         let elapsed = try measure {
             let statement = try connection.prepare(Schema.selectAll)
@@ -206,38 +241,90 @@ struct RawCContender: Contender {
         return (elapsed, Checksum(rows))
     }
 
+    func fetchCursor(path: String) throws -> (Duration, Checksum) {
+        let connection = try open(path)
+        var checksum = Checksum()
+        let elapsed = try measure {
+            let statement = try connection.prepare(Schema.selectAll)
+            while true {
+                let code = sqlite3_step(statement)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else { throw BenchError("raw-c: \(connection.errorMessage)") }
+                checksum.add(readRow(statement))
+            }
+            sqlite3_reset(statement)
+        }
+        return (elapsed, checksum)
+    }
+
     func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum) {
-        let connection = try RawConnection(path: path, key: nil)
+        let connection = try open(path)
         var rows: [BenchRow] = []
         rows.reserveCapacity(ids.count)
         let elapsed = try measure {
             let statement = try connection.prepare(Schema.selectByID)
+            try connection.execute("BEGIN")
             for id in ids {
                 sqlite3_bind_int64(statement, 1, id)
                 try readAll(statement, into: &rows, connection: connection)
             }
+            try connection.execute("COMMIT")
         }
         return (elapsed, Checksum(rows))
     }
 
     func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
-        let connection = try RawConnection(path: path, key: nil)
+        let connection = try open(path)
         var checksum = Checksum()
         let elapsed = try measure {
             let statement = try connection.prepare(Schema.query)
             var rows: [BenchRow] = []
+            try connection.execute("BEGIN")
             for threshold in thresholds {
                 sqlite3_bind_double(statement, 1, threshold)
                 rows = []
                 try readAll(statement, into: &rows, connection: connection)
                 for row in rows { checksum.add(row) }
             }
+            try connection.execute("COMMIT")
         }
         return (elapsed, checksum)
     }
 
+    func writeTransactions(_ rows: [BenchRow], path: String, access: Access) throws -> Duration {
+        let connection = try open(path)
+        let begin = try connection.prepare("BEGIN IMMEDIATE")
+        let commit = try connection.prepare("COMMIT")
+        let insert = try connection.prepare(Schema.insert(into: Schema.table))
+        return try measure {
+            for row in rows {
+                try connection.run(begin)
+                try connection.insert(row, with: insert)
+                try connection.run(commit)
+            }
+        }
+    }
+
+    func lookupTransactions(_ ids: [Int64], path: String, access: Access) throws -> (Duration, Checksum) {
+        let connection = try open(path)
+        let begin = try connection.prepare("BEGIN")
+        let commit = try connection.prepare("COMMIT")
+        let select = try connection.prepare(Schema.selectByID)
+        var rows: [BenchRow] = []
+        rows.reserveCapacity(ids.count)
+        let elapsed = try measure {
+            for id in ids {
+                try connection.run(begin)
+                sqlite3_bind_int64(select, 1, id)
+                try readAll(select, into: &rows, connection: connection)
+                try connection.run(commit)
+            }
+        }
+        return (elapsed, Checksum(rows))
+    }
+
     func upsert(_ rows: [BenchRow], path: String) throws -> Duration {
-        let connection = try RawConnection(path: path, key: nil)
+        let connection = try open(path)
         return try measure {
             try connection.insertAll(rows, sql: Schema.upsert)
         }
@@ -293,7 +380,7 @@ struct RawCContender: Contender {
             defer { writerDone.leave() }
             var isReady = false
             do {
-                let connection = try RawConnection(path: path, key: nil)
+                let connection = try open(path)
                 let statement = try connection.prepare(Schema.insert(into: Schema.writerTable))
                 ready.leave()
                 isReady = true
@@ -356,4 +443,9 @@ enum Seed {
         try connection.execute("ANALYZE")
         try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
+}
+
+/// The raw C family of the contender registry: the baseline.
+func rawCContenders(_ settings: ContenderSettings) -> [any Contender] {
+    [RawCContender(settings: settings)]
 }

@@ -1,25 +1,51 @@
 import Foundation
 
-/// A performance target of `shared/DESIGN.md`.
+/// A performance target of the design, checked against the run's medians or instruction counts.
 struct Target {
     enum Kind {
-        /// `contender`'s median on `workload` over raw C's.
+        /// `contender`'s median on `workload` over raw C's (and raw C's instructions over its own).
         case ratioToRawC(Workload, contender: String)
         /// `contender`'s 2-reader throughput over its 1-reader throughput.
         case readerScaling(contender: String, readers: Int)
+        /// `contender`'s median on `workload` over `other`'s.
+        case ratioToContender(Workload, contender: String, other: String)
+        /// `contender`'s instructions per operation on `workload`.
+        case instructions(Workload, contender: String)
+        /// `contender`'s instructions per operation on `workload` over those on `baseline`.
+        case instructionRatio(Workload, baseline: Workload, contender: String)
     }
 
     let title: String
     let kind: Kind
-    let minimum: Double
+    /// The bound; a value must be at least it, or at most it when `isUpperBound`.
+    let bound: Double
+    var isUpperBound = false
+
+    func isMet(by value: Double) -> Bool {
+        isUpperBound ? value <= bound : value >= bound
+    }
 
     static let all: [Target] = [
-        Target(title: "insert, Codable records (table API)", kind: .ratioToRawC(.insert, contender: "persistance"), minimum: 0.60),
-        Target(title: "insert, hand-written encoding", kind: .ratioToRawC(.insert, contender: "persistance-fast"), minimum: 0.80),
-        Target(title: "fetch all, Codable records", kind: .ratioToRawC(.fetchAll, contender: "persistance"), minimum: 0.50),
-        Target(title: "fetch all, hand-written decoding", kind: .ratioToRawC(.fetchAll, contender: "persistance-fast"), minimum: 0.85),
-        Target(title: "2 readers vs 1 reader, Codable", kind: .readerScaling(contender: "persistance", readers: 2), minimum: 1.6),
-        Target(title: "2 readers vs 1 reader, fast path", kind: .readerScaling(contender: "persistance-fast", readers: 2), minimum: 1.6),
+        Target(title: "insert, Codable records (table API)", kind: .ratioToRawC(.insert, contender: "persistance"), bound: 0.60),
+        Target(title: "insert, hand-written encoding", kind: .ratioToRawC(.insert, contender: "persistance-fast"), bound: 0.80),
+        Target(title: "fetch all, Codable records", kind: .ratioToRawC(.fetchAll, contender: "persistance"), bound: 0.50),
+        Target(title: "fetch all, hand-written decoding", kind: .ratioToRawC(.fetchAll, contender: "persistance-fast"), bound: 0.85),
+        Target(title: "2 readers vs 1 reader, Codable", kind: .readerScaling(contender: "persistance", readers: 2), bound: 1.6),
+        Target(title: "2 readers vs 1 reader, fast path", kind: .readerScaling(contender: "persistance-fast", readers: 2), bound: 1.6),
+        Target(
+            title: "async read round trip (Ir)", kind: .instructions(.emptyRead(.async), contender: "persistance-fast"),
+            bound: 15_000, isUpperBound: true),
+        Target(
+            title: "async lookup over bare lookup (Ir)",
+            kind: .instructionRatio(.lookupTransaction(.async), baseline: .lookupTransaction(.bare), contender: "persistance-fast"),
+            bound: 1.6, isUpperBound: true),
+        Target(
+            title: "async write txn over bare (Ir)",
+            kind: .instructionRatio(.writeTransaction(.async), baseline: .writeTransaction(.bare), contender: "persistance-fast"),
+            bound: 1.5, isUpperBound: true),
+        Target(
+            title: "async write txn vs GRDB's",
+            kind: .ratioToContender(.writeTransaction(.async), contender: "persistance-fast", other: "grdb"), bound: 1.0),
     ]
 }
 
@@ -30,6 +56,9 @@ struct Report {
     let contenderOrder: [String]
     let engine: String
     let backend: String
+    /// The `synchronous` level each contender's write connection reported.
+    let synchronousLevels: [String: Synchronous]
+    let instructions: InstructionCounts?
     let startLoad: String?
     let endLoad: String?
 
@@ -51,7 +80,48 @@ struct Report {
             guard let many = median(.concurrentRead(readers: readers), contender),
                   let one = median(.concurrentRead(readers: 1), contender), one > 0 else { return nil }
             return many / one
+        case .ratioToContender(let workload, let contender, let other):
+            guard let value = median(workload, contender), let base = median(workload, other), base > 0 else { return nil }
+            return value / base
+        case .instructions(let workload, let contender):
+            return instructions?.count(workload, contender)
+        case .instructionRatio(let workload, let baseline, let contender):
+            guard let value = instructions?.count(workload, contender),
+                  let base = instructions?.count(baseline, contender), base > 0 else { return nil }
+            return value / base
         }
+    }
+
+    /// The instruction figure shown beside a time-based target, when there is one.
+    func instructionValue(of target: Target) -> Double? {
+        guard case .ratioToRawC(let workload, let contender) = target.kind else { return nil }
+        return instructions?.ratioToRawC(workload, contender)
+    }
+
+    private func format(_ value: Double) -> String {
+        value >= 100 ? formatNumber(value) : String(format: "%.2f", value)
+    }
+
+    private var synchronousSummary: String {
+        let levels = contenderOrder.compactMap { name in synchronousLevels[name].map { "\(name) \($0)" } }
+        return levels.joined(separator: ", ")
+    }
+
+    /// The columns of the tables: the instruction columns only when instructions were counted.
+    private var columnCount: Int { instructions == nil ? 7 : 9 }
+
+    /// The cells of one result line: times, ratio, instructions, instruction ratio.
+    private func cells(_ samples: Samples) -> [String] {
+        let workload = samples.workload, contender = samples.contender
+        let all = [
+            workload.name, contender,
+            formatNumber(samples.median), formatNumber(samples.min), formatNumber(samples.max),
+            workload.unit,
+            ratioToRawC(workload, contender).map { String(format: "%.2f", $0) } ?? "",
+            instructions?.count(workload, contender).map(formatNumber) ?? "",
+            instructions?.ratioToRawC(workload, contender).map { String(format: "%.2f", $0) } ?? "",
+        ]
+        return Array(all.prefix(columnCount))
     }
 
     private var orderedSamples: [Samples] {
@@ -67,22 +137,22 @@ struct Report {
         var lines: [String] = []
         lines.append("persistance-bench: \(options.rows) rows, \(backend) \(engine), \(options.iterations) iterations (+\(options.warmup) warm-up), \(options.lookups) lookups")
         lines.append("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(startLoad ?? "?") at start, \(endLoad ?? "?") at end")
+        lines.append("synchronous (read back from each contender's write connection): \(synchronousSummary)")
         lines.append("ops/s: median, min and max over the iterations; × raw C = median / raw C's median (higher is better)")
+        if let instructions {
+            lines.append("Ir/op: callgrind instructions per operation; Ir × raw C = raw C's Ir/op / this Ir/op (higher is better)")
+            lines += instructions.notes.map { "  \($0)" }
+        }
         lines.append("")
-        let header = ["workload", "contender", "median", "min", "max", "unit", "× raw C"]
+        let header = Array(["workload", "contender", "median", "min", "max", "unit", "× raw C", "Ir/op", "Ir × raw C"].prefix(columnCount))
         var table: [[String]] = []
         var previous: Workload?
         for samples in orderedSamples {
             if let previous, previous != samples.workload { table.append([]) }
             previous = samples.workload
-            table.append([
-                samples.workload.name, samples.contender,
-                formatNumber(samples.median), formatNumber(samples.min), formatNumber(samples.max),
-                samples.workload.unit,
-                ratioToRawC(samples.workload, samples.contender).map { String(format: "%.2f", $0) } ?? "",
-            ])
+            table.append(cells(samples))
         }
-        lines += render(header: header, rows: table, rightAligned: [2, 3, 4, 6])
+        lines += render(header: header, rows: table, rightAligned: [2, 3, 4, 6, 7, 8])
 
         // Reader scaling of every contender that ran the concurrent workload.
         let scaling = contenderOrder.compactMap { contender -> String? in
@@ -99,15 +169,19 @@ struct Report {
         }
 
         lines.append("")
-        lines.append("targets (shared/DESIGN.md):")
+        lines.append("targets (time ratios from the medians; Ir from callgrind):")
         for target in Target.all {
-            let verdict: String
+            var verdict: String
             if let value = value(of: target) {
-                verdict = String(format: "%.2f", value) + (value >= target.minimum ? "  met" : "  MISSED")
+                verdict = format(value) + (target.isMet(by: value) ? "  met" : "  MISSED")
             } else {
                 verdict = "not measured"
             }
-            lines.append("  \(target.title.padding(toLength: 40, withPad: " ", startingAt: 0)) ≥ \(String(format: "%.2f", target.minimum)): \(verdict)")
+            if let instructionValue = instructionValue(of: target) {
+                verdict += " (Ir \(String(format: "%.2f", instructionValue))\(target.isMet(by: instructionValue) ? " met" : " MISSED"))"
+            }
+            let bound = (target.isUpperBound ? "≤ " : "≥ ") + format(target.bound)
+            lines.append("  \(target.title.padding(toLength: 40, withPad: " ", startingAt: 0)) \(bound): \(verdict)")
         }
         return lines.joined(separator: "\n")
     }
@@ -133,10 +207,11 @@ struct Report {
     // MARK: Markdown (for the README)
 
     var markdown: String {
-        var lines = ["| workload | contender | median | min | unit | × raw C |", "|---|---|---:|---:|---|---:|"]
+        let header = ["workload", "contender", "median", "min", "max", "unit", "× raw C", "Ir/op", "Ir × raw C"].prefix(columnCount)
+        let alignment = ["---", "---", "---:", "---:", "---:", "---", "---:", "---:", "---:"].prefix(columnCount)
+        var lines = ["| " + header.joined(separator: " | ") + " |", "|" + alignment.joined(separator: "|") + "|"]
         for samples in orderedSamples {
-            let ratio = ratioToRawC(samples.workload, samples.contender).map { String(format: "%.2f", $0) } ?? ""
-            lines.append("| \(samples.workload.name) | \(samples.contender) | \(formatNumber(samples.median)) | \(formatNumber(samples.min)) | \(samples.workload.unit) | \(ratio) |")
+            lines.append("| " + cells(samples).joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
     }
@@ -153,13 +228,17 @@ struct Report {
             let max_ops_per_s: Double
             let samples_ops_per_s: [Double]
             let ratio_to_raw_c: Double?
+            let instructions_per_op: Double?
+            let instruction_ratio_to_raw_c: Double?
         }
 
         struct TargetEntry: Encodable {
             let target: String
-            let minimum: Double
+            let bound: Double
+            let upper_bound: Bool
             let value: Double?
             let met: Bool?
+            let instruction_value: Double?
         }
 
         struct Machine: Encodable {
@@ -175,6 +254,9 @@ struct Report {
         let iterations: Int
         let warmup: Int
         let lookups: Int
+        let transactions: Int
+        let synchronous: [String: String]
+        let instruction_profile: [String]
         let concurrent_seconds: Double
         let writer_batch: Int
         let writer_pause_ms: Int
@@ -187,6 +269,9 @@ struct Report {
         let report = JSONReport(
             rows: options.rows, engine: engine, backend: backend,
             iterations: options.iterations, warmup: options.warmup, lookups: options.lookups,
+            transactions: options.transactions,
+            synchronous: synchronousLevels.mapValues(\.description),
+            instruction_profile: instructions?.notes ?? [],
             concurrent_seconds: options.concurrentSeconds, writer_batch: options.writerBatch,
             writer_pause_ms: options.writerPauseMilliseconds,
             machine: .init(
@@ -199,13 +284,16 @@ struct Report {
                     median_ops_per_s: samples.median.rounded(toPlaces: 2), min_ops_per_s: samples.min.rounded(toPlaces: 2),
                     max_ops_per_s: samples.max.rounded(toPlaces: 2),
                     samples_ops_per_s: samples.opsPerSecond.map { $0.rounded(toPlaces: 2) },
-                    ratio_to_raw_c: ratioToRawC(samples.workload, samples.contender)?.rounded(toPlaces: 4))
+                    ratio_to_raw_c: ratioToRawC(samples.workload, samples.contender)?.rounded(toPlaces: 4),
+                    instructions_per_op: instructions?.count(samples.workload, samples.contender),
+                    instruction_ratio_to_raw_c: instructions?.ratioToRawC(samples.workload, samples.contender)?.rounded(toPlaces: 4))
             },
             targets: Target.all.map { target in
                 let value = value(of: target)
                 return .init(
-                    target: target.title, minimum: target.minimum,
-                    value: value?.rounded(toPlaces: 4), met: value.map { $0 >= target.minimum })
+                    target: target.title, bound: target.bound, upper_bound: target.isUpperBound,
+                    value: value?.rounded(toPlaces: 4), met: value.map(target.isMet(by:)),
+                    instruction_value: instructionValue(of: target)?.rounded(toPlaces: 4))
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -24,7 +24,11 @@ final class Runner {
     let contenders: [any Contender]
     let dataset: Dataset
     let directory: URL
+    /// The `synchronous` level every contender must run with.
+    let synchronous: Synchronous
     private(set) var results: [Workload: [String: Samples]] = [:]
+    /// The level each contender's write connection reported, read back before the run.
+    private(set) var synchronousLevels: [String: Synchronous] = [:]
 
     /// The database every read workload reads (N rows, score index, WAL checkpointed).
     private var readDatabase: URL { directory.appendingPathComponent("read.sqlite") }
@@ -32,32 +36,23 @@ final class Runner {
     private var halfDatabase: URL { directory.appendingPathComponent("half.sqlite") }
     private var encryptedDatabase: URL { directory.appendingPathComponent("read-encrypted.sqlite") }
 
-    init(options: Options, contenders: [any Contender], directory: URL) {
+    init(options: Options, contenders: [any Contender], directory: URL, synchronous: Synchronous) {
         self.options = options
         self.contenders = contenders
         self.directory = directory
-        dataset = Dataset(rows: options.rows, lookups: options.lookups)
-    }
-
-    /// The workloads of this build, in report order.
-    static func workloads(readerCounts: [Int]) -> [Workload] {
-        var workloads: [Workload] = [.insert, .fetchAll, .fetchByID, .query, .upsert]
-        for readers in readerCounts {
-            workloads.append(.concurrentRead(readers: readers))
-        }
-        if isEncryptionAvailable {
-            workloads += [.insertEncrypted, .fetchEncrypted]
-        }
-        return workloads
+        self.synchronous = synchronous
+        dataset = Dataset(rows: options.rows, lookups: options.lookups, transactions: options.transactions)
     }
 
     func run() throws {
-        let workloads = Runner.workloads(readerCounts: options.readerCounts).filter { options.selects(workload: $0.name) }
+        let workloads = Workload.all(readerCounts: options.readerCounts).filter { options.selects(workload: $0.name) }
+        try checkSynchronous()
         try prepareDatabases(for: workloads)
         for workload in workloads {
             let runners = contenders.filter { $0.supports(workload) }
             guard !runners.isEmpty else { continue }
-            log("\(workload.name):")
+            // `profile.sh` reads these lines: one measured region per contender and round.
+            log("\(workload.name): \(operations(of: workload)) operations")
             let rounds = options.warmup + options.iterations
             for round in 0..<rounds {
                 let isWarmup = round < options.warmup
@@ -70,8 +65,39 @@ final class Runner {
         }
     }
 
+    /// Reads back each contender's `synchronous` level, on a database of its own; a
+    /// contender that runs with another level than the others stops the run (its figures
+    /// would not be comparable).
+    private func checkSynchronous() throws {
+        for contender in contenders {
+            let path = try freshPath("synchronous \(contender.name)")
+            try Seed.create(path: path, rows: [], indexed: false)
+            defer { remove(path) }
+            let level = try contender.synchronous(path: path)
+            guard level == synchronous else {
+                throw BenchError("\(contender.name) runs with synchronous = \(level), the run with \(synchronous)")
+            }
+            synchronousLevels[contender.name] = level
+        }
+    }
+
+    /// How many operations one repetition of `workload` performs.
+    func operations(of workload: Workload) -> Int {
+        switch workload {
+        case .fetchByID, .lookupTransaction, .emptyRead: dataset.lookupIDs.count
+        case .query: dataset.queryThresholds.count
+        case .writeTransaction: dataset.transactionRows.count
+        default: dataset.rows.count
+        }
+    }
+
     private func prepareDatabases(for workloads: [Workload]) throws {
-        let readsPlain = workloads.contains { [.fetchAll, .fetchByID, .query].contains($0) || $0.isConcurrent }
+        let readsPlain = workloads.contains {
+            switch $0 {
+            case .fetchAll, .fetchCursor, .fetchByID, .query, .lookupTransaction, .emptyRead, .concurrentRead, .concurrentWrite: true
+            default: false
+            }
+        }
         if readsPlain {
             try Seed.create(path: readDatabase.path, rows: dataset.rows, indexed: true)
         }
@@ -101,10 +127,28 @@ final class Runner {
             let (elapsed, checksum) = try contender.fetchAll(path: path, key: key)
             try expect(checksum, equals: expectedAll, label)
             measured = [(workload, Double(count) / elapsed.seconds)]
+        case .fetchCursor:
+            let (elapsed, checksum) = try contender.fetchCursor(path: readDatabase.path)
+            try expect(checksum, equals: expectedAll, label)
+            measured = [(workload, Double(count) / elapsed.seconds)]
         case .fetchByID:
             let (elapsed, checksum) = try contender.fetchByID(dataset.lookupIDs, path: readDatabase.path)
             try expect(checksum, equals: expectedByID, label)
             measured = [(workload, Double(dataset.lookupIDs.count) / elapsed.seconds)]
+        case .lookupTransaction(let access):
+            let (elapsed, checksum) = try contender.lookupTransactions(dataset.lookupIDs, path: readDatabase.path, access: access)
+            try expect(checksum, equals: expectedByID, label)
+            measured = [(workload, Double(dataset.lookupIDs.count) / elapsed.seconds)]
+        case .emptyRead(let access):
+            let elapsed = try contender.emptyReads(count: dataset.lookupIDs.count, path: readDatabase.path, access: access)
+            measured = [(workload, Double(dataset.lookupIDs.count) / elapsed.seconds)]
+        case .writeTransaction(let access):
+            let path = try freshPath(label)
+            defer { remove(path) }
+            try Seed.create(path: path, rows: [], indexed: false)
+            let elapsed = try contender.writeTransactions(dataset.transactionRows, path: path, access: access)
+            try verifyTable(at: path, key: nil, equals: Checksum(dataset.transactionRows), label)
+            measured = [(workload, Double(dataset.transactionRows.count) / elapsed.seconds)]
         case .query:
             let (elapsed, checksum) = try contender.query(dataset.queryThresholds, path: readDatabase.path)
             if let expectedQuery { try expect(checksum, equals: expectedQuery, label) }

@@ -1,5 +1,19 @@
 import Dispatch
 
+/// How a per-call workload reaches the database.
+enum Access: String, Hashable, Sendable, CaseIterable {
+    /// The library's blocking entry point (`writeSync`/`readSync`, GRDB's `write`/`read`;
+    /// raw C's own loop).
+    case sync
+    /// The library's `async` entry point, awaited from a task, one call after the other.
+    case async
+    /// A connection opened directly, without the library's executor.
+    case bare
+
+    /// The suffix of the workload name (`txn-write-async`).
+    var suffix: String { self == .sync ? "" : "-\(rawValue)" }
+}
+
 /// A measured operation. Every workload reports operations per second; `unit` says what one
 /// operation is.
 enum Workload: Hashable, Sendable, Comparable {
@@ -7,12 +21,20 @@ enum Workload: Hashable, Sendable, Comparable {
     case insert
     /// Fetch every row as a record.
     case fetchAll
-    /// Fetch one record by primary key, `lookups` times.
+    /// Walk every row as a record with a cursor, without collecting them (constant memory).
+    case fetchCursor
+    /// Fetch one record by primary key, `lookups` times, all in one read transaction.
     case fetchByID
-    /// Run a filtered, ordered, limited query (ten rows), `lookups` times.
+    /// Run a filtered, ordered, limited query (ten rows), `lookups` times, all in one read transaction.
     case query
     /// Upsert every row of the data set in one transaction; half of the ids exist.
     case upsert
+    /// Write one row per write transaction, `transactions` times.
+    case writeTransaction(Access)
+    /// Fetch one record by primary key per read transaction, `lookups` times.
+    case lookupTransaction(Access)
+    /// Run an empty read block (a read transaction round trip), `lookups` times.
+    case emptyRead(Access)
     /// `readers` readers each fetch every row, again and again, while one writer inserts:
     /// full fetches per second, all readers together.
     case concurrentRead(readers: Int)
@@ -27,9 +49,13 @@ enum Workload: Hashable, Sendable, Comparable {
         switch self {
         case .insert: "insert"
         case .fetchAll: "fetch-all"
+        case .fetchCursor: "fetch-cursor"
         case .fetchByID: "fetch-by-id"
         case .query: "query"
         case .upsert: "upsert"
+        case .writeTransaction(let access): "txn-write\(access.suffix)"
+        case .lookupTransaction(let access): "txn-lookup\(access.suffix)"
+        case .emptyRead(let access): "txn-empty-read\(access.suffix)"
         case .concurrentRead(let readers): "concurrent-read-\(readers)r"
         case .concurrentWrite(let readers): "concurrent-write-\(readers)r"
         case .insertEncrypted: "insert-encrypted"
@@ -39,25 +65,47 @@ enum Workload: Hashable, Sendable, Comparable {
 
     var unit: String {
         switch self {
-        case .insert, .fetchAll, .upsert, .insertEncrypted, .fetchEncrypted, .concurrentWrite: "rows/s"
-        case .fetchByID: "lookups/s"
+        case .insert, .fetchAll, .fetchCursor, .upsert, .insertEncrypted, .fetchEncrypted, .concurrentWrite: "rows/s"
+        case .fetchByID, .lookupTransaction: "lookups/s"
         case .query: "queries/s"
+        case .writeTransaction: "txns/s"
+        case .emptyRead: "reads/s"
         case .concurrentRead: "reads/s"
         }
     }
 
+    /// Every workload of this build, in report order.
+    static func all(readerCounts: [Int]) -> [Workload] {
+        var workloads: [Workload] = [.insert, .fetchAll, .fetchCursor, .fetchByID, .query, .upsert]
+        for access in Access.allCases { workloads.append(.writeTransaction(access)) }
+        for access in Access.allCases { workloads.append(.lookupTransaction(access)) }
+        for access in Access.allCases { workloads.append(.emptyRead(access)) }
+        for readers in readerCounts {
+            workloads.append(.concurrentRead(readers: readers))
+        }
+        if isEncryptionAvailable {
+            workloads += [.insertEncrypted, .fetchEncrypted]
+        }
+        return workloads
+    }
+
     /// The order of the report.
     private var rank: (Int, Int) {
-        switch self {
+        func order(_ access: Access) -> Int { Access.allCases.firstIndex(of: access) ?? 0 }
+        return switch self {
         case .insert: (0, 0)
         case .fetchAll: (1, 0)
-        case .fetchByID: (2, 0)
-        case .query: (3, 0)
-        case .upsert: (4, 0)
-        case .concurrentRead(let readers): (5, readers * 2)
-        case .concurrentWrite(let readers): (5, readers * 2 + 1)
-        case .insertEncrypted: (6, 0)
-        case .fetchEncrypted: (7, 0)
+        case .fetchCursor: (2, 0)
+        case .fetchByID: (3, 0)
+        case .query: (4, 0)
+        case .upsert: (5, 0)
+        case .writeTransaction(let access): (6, order(access))
+        case .lookupTransaction(let access): (7, order(access))
+        case .emptyRead(let access): (8, order(access))
+        case .concurrentRead(let readers): (9, readers * 2)
+        case .concurrentWrite(let readers): (9, readers * 2 + 1)
+        case .insertEncrypted: (10, 0)
+        case .fetchEncrypted: (11, 0)
         }
     }
 
@@ -88,38 +136,6 @@ struct ConcurrentOutcome: Sendable {
     var writtenRows: Int
     /// How long the writer ran.
     var writeElapsed: Duration
-}
-
-/// One library (or the raw C API) running the workloads. Each method prepares its records
-/// and connections, then times only the operation itself, and returns the elapsed time with,
-/// for fetches, a checksum of what it read (computed after the clock stopped).
-protocol Contender: Sendable {
-    /// The name in the report: `raw-c`, `grdb`, `grdb-codable`, `persistance`, `persistance-fast`.
-    var name: String { get }
-    /// The workloads this contender runs (others are skipped).
-    func supports(_ workload: Workload) -> Bool
-
-    /// Inserts `rows` in one transaction into the empty table of the database at `path`.
-    func insert(_ rows: [BenchRow], path: String, key: String?) throws -> Duration
-    /// Fetches every row of the table.
-    func fetchAll(path: String, key: String?) throws -> (Duration, Checksum)
-    /// Fetches the row of each id, one by one.
-    func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum)
-    /// Runs `Schema.query` once per threshold.
-    func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum)
-    /// Upserts `rows` in one transaction.
-    func upsert(_ rows: [BenchRow], path: String) throws -> Duration
-    /// Runs `readers` readers and one writer concurrently.
-    func concurrent(readers: Int, path: String, settings: ConcurrentSettings) async throws -> ConcurrentOutcome
-}
-
-extension Contender {
-    func supports(_ workload: Workload) -> Bool {
-        switch workload {
-        case .insertEncrypted, .fetchEncrypted: false
-        default: true
-        }
-    }
 }
 
 /// Measures `body` with the continuous clock.

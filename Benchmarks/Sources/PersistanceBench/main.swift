@@ -12,8 +12,8 @@ do {
         print(Options.usage)
         exit(0)
     case .list:
-        print("workloads: " + Runner.workloads(readerCounts: [1, 2, 4]).map(\.name).joined(separator: ", "))
-        print("contenders: " + allContenders().map(\.name).joined(separator: ", "))
+        print("workloads: " + Workload.all(readerCounts: [1, 2, 4]).map(\.name).joined(separator: ", "))
+        print("contenders: " + allContenders(ContenderSettings(synchronous: .normal)).map(\.name).joined(separator: ", "))
         exit(0)
     }
 } catch {
@@ -21,23 +21,11 @@ do {
     exit(2)
 }
 
-/// Every contender of this build, in report order.
-func allContenders() -> [any Contender] {
-    var contenders: [any Contender] = [RawCContender()]
-    #if SystemSQLite
-    contenders.append(GRDBRecordContender())
-    contenders.append(GRDBCodableContender())
-    #endif
-    contenders += persistanceContenders()
-    return contenders
-}
-
 var effectiveOptions = options
 if effectiveOptions.only == nil, isEncryptionAvailable {
     // The SQLCipher build exists for the encrypted workloads; the plain ones stay available with --only.
     effectiveOptions.only = ["insert-encrypted", "fetch-encrypted"]
 }
-let contenders = allContenders().filter { effectiveOptions.selects(contender: $0.name) }
 let backend = sqlcipherVersion.map { "SQLCipher \($0), SQLite" } ?? "SQLite"
 
 let directory: URL
@@ -53,12 +41,19 @@ do {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { if ownsDirectory { try? FileManager.default.removeItem(at: directory) } }
     let startLoad = loadAverage()
-    log("persistance-bench: \(effectiveOptions.rows) rows, \(backend) \(sqliteVersion), contenders: \(contenders.map(\.name).joined(separator: ", "))")
-    let runner = Runner(options: effectiveOptions, contenders: contenders, directory: directory)
+    // Every contender runs with Persistance's default durability, set explicitly on the others.
+    let synchronous = try persistanceDefaultSynchronous(directory: directory)
+    let contenders = allContenders(ContenderSettings(synchronous: synchronous))
+        .filter { effectiveOptions.selects(contender: $0.name) }
+    log("persistance-bench: \(effectiveOptions.rows) rows, \(backend) \(sqliteVersion), synchronous = \(synchronous), contenders: \(contenders.map(\.name).joined(separator: ", "))")
+    let runner = Runner(options: effectiveOptions, contenders: contenders, directory: directory, synchronous: synchronous)
     try runner.run()
+    // Read once the run is over, so that `profile.sh` may count them while the clock runs.
+    let instructions = try effectiveOptions.instructionsPath.map(InstructionCounts.init(contentsOf:))
     let report = Report(
         options: effectiveOptions, results: runner.results, contenderOrder: contenders.map(\.name),
-        engine: sqliteVersion, backend: backend, startLoad: startLoad, endLoad: loadAverage())
+        engine: sqliteVersion, backend: backend, synchronousLevels: runner.synchronousLevels,
+        instructions: instructions, startLoad: startLoad, endLoad: loadAverage())
     print(report.text)
     if let jsonPath = effectiveOptions.jsonPath {
         try report.json().write(to: URL(fileURLWithPath: jsonPath))
