@@ -1,7 +1,7 @@
 import Foundation
 
-/// Everything needed to open one database: its file, connection options, encryption keys
-/// and migrator.
+/// Everything needed to open one database: its file, connection options, encryption keys,
+/// migrator and declared tables.
 ///
 /// Usually resolved from a database name and the targets of a ``TargetRegistry``:
 ///
@@ -24,6 +24,13 @@ public struct DatabaseConfiguration: Sendable {
     public var secretKeys: [String] = []
     /// The migrator run when the writer opens, if any.
     public var migrator: Migrator?
+    /// The tables the database declares. When the writer opens, those missing are created
+    /// with their indexes, declared columns the file lacks are added where SQLite can, and
+    /// the file is checked against each declaration, together with the migrator's steps in
+    /// one transaction; a difference that cannot be fixed safely fails the open with
+    /// `.schemaMismatch` and leaves the file unchanged. Reads of a declared table on a new
+    /// file find it empty rather than missing.
+    public var tables: [any DeclaredTable] = []
 
     /// A configuration for the file at `path` (or `:memory:`), without keys or migrator.
     public init(path: String) {
@@ -62,6 +69,7 @@ public struct DatabaseConfiguration: Sendable {
         configuration.name = name
         configuration.secretKeys = target?.secretKeys(for: name) ?? []
         configuration.migrator = target?.migrator(for: name)
+        configuration.tables = target?.tables(for: name) ?? []
         return configuration
     }
 
@@ -69,12 +77,17 @@ public struct DatabaseConfiguration: Sendable {
     public var isInMemory: Bool { path == ":memory:" || path.isEmpty }
 
     /// Opens the writer connection: creates missing directories, applies the keys (creating,
-    /// re-keying or encrypting the file as needed), turns WAL on for files and runs the
-    /// migrator. Open one writer per file.
+    /// re-keying or encrypting the file as needed), turns WAL on for files, runs the migrator
+    /// and brings the declared ``tables`` up to date. Open one writer per file.
+    ///
+    /// Without declared tables, each migration step commits on its own. With declared tables,
+    /// the pending steps run first (on the file as it was), then missing tables, indexes and
+    /// columns are added and the file is checked, all in one `IMMEDIATE` transaction: any
+    /// failure leaves the file as it was before the open.
     ///
     /// - Throws: a `DatabaseError` whose message says which step failed: `.encryptionUnavailable`
     ///   (keys without SQLCipher), `.wrongKey`, `.migrationFailed`, `.unknownSchemaVersion`,
-    ///   `.configuration`, `.fileSystem` or SQLite's own errors.
+    ///   `.schemaMismatch`, `.invalidTable`, `.configuration`, `.fileSystem` or SQLite's own errors.
     public func openWriter() throws -> Connection {
         let keys = try during("opening") { try SecretKeys(secretKeys) }
         if !isInMemory {
@@ -90,7 +103,9 @@ public struct DatabaseConfiguration: Sendable {
             if !isInMemory {
                 try during("turning on WAL for") { try enableWAL(connection) }
             }
-            if let migrator {
+            if !tables.isEmpty {
+                try during("migrating") { try SchemaReconciler(tables: tables, migrator: migrator).run(connection) }
+            } else if let migrator {
                 try during("migrating") { try migrator.migrate(connection) }
             }
         } catch {

@@ -53,6 +53,7 @@ extension Connection {
             return try withSavepoint(body)
         }
         try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        transactionSerial &+= 1
         let result: T
         let completion: TransactionCompletion
         do {

@@ -56,6 +56,9 @@ public final class Connection {
     private let statementCache: StatementCache
     private var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     var savepointDepth = 0
+    /// How many top-level transactions `transaction`/`inTransaction` began; tells one
+    /// transaction from the next.
+    var transactionSerial: UInt64 = 0
     /// The only thread allowed to use the connection, set by an owner that lends it to
     /// blocks of code on that thread (the executor); nil when any thread may. Checked before
     /// any SQL runs and before the raw handle is handed out. Set once, before any use, so it
