@@ -90,10 +90,10 @@ struct TableReconciliation {
                     ? "declared the primary key, which it is not in the file"
                     : "it is the file's primary key, which the declaration does not say")
         }
-        if found.isNotNull && found.defaultSQL == nil && !column.isNotNull && column.defaultSQL == nil
-            && found.primaryKeyPosition == 0
-        {
-            throw mismatch(column.name, "the file requires a value (NOT NULL) but the declaration allows NULL without a default")
+        if found.isNotNull && !column.isNotNull && column.defaultSQL == nil && found.primaryKeyPosition == 0 {
+            throw mismatch(
+                column.name, "the file requires a value (NOT NULL) but the declaration allows NULL without a default, "
+                    + "which the table would write as NULL")
         }
     }
 
