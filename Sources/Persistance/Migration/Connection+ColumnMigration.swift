@@ -54,7 +54,7 @@ extension Connection {
     // MARK: With a dialect, for tests on both code paths
 
     func renameColumn(_ column: String, to newName: String, inTable table: String, dialect: AlterTableDialect) throws {
-        try savepoint {
+        try changingSchema(rebuilding: dialect.hasRenameColumn ? nil : table) {
             let target = try ColumnMigrationTarget(table: table, column: column, in: self)
             if newName.isEmpty {
                 throw DatabaseError.invalidSchemaChange("cannot rename column \"\(column)\" of table \"\(target.table)\" to an empty name")
@@ -79,7 +79,7 @@ extension Connection {
     }
 
     func dropColumn(_ column: String, fromTable table: String, dialect: AlterTableDialect) throws {
-        try savepoint {
+        try changingSchema(rebuilding: dialect.hasDropColumn ? nil : table) {
             let target = try ColumnMigrationTarget(table: table, column: column, in: self)
             try target.refuseDrop(in: self)
             try target.refuseTriggers(using: "drop", in: self)
@@ -99,7 +99,7 @@ extension Connection {
         _ column: String, inTable table: String, to affinity: ColumnDefinition.Affinity,
         transform: ((DatabaseValue) throws -> DatabaseValue)?, dialect: AlterTableDialect
     ) throws {
-        try savepoint {
+        try changingSchema(rebuilding: table) {
             let target = try ColumnMigrationTarget(table: table, column: column, in: self)
             if target.isPrimaryKey {
                 throw DatabaseError.invalidSchemaChange(
@@ -126,6 +126,14 @@ extension Connection {
                 }
             }
             try rebuild.run(in: self, dialect: dialect)
+        }
+    }
+
+    /// Runs `change` atomically (one savepoint), with foreign key enforcement suspended when
+    /// it may rebuild `table` (see ``ForeignKeys``).
+    private func changingSchema(rebuilding table: String?, _ change: () throws -> Void) throws {
+        try ForeignKeys.suspendingEnforcement(self, rebuilding: table) {
+            try savepoint(change)
         }
     }
 }

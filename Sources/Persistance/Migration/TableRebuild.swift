@@ -17,10 +17,10 @@ struct TableRebuild {
     /// The name the new table has until it replaces the old one.
     var temporaryName: String { "persistance_rebuild_\(table)" }
 
+    /// Rebuilds the table. Run it with foreign key enforcement suspended (see
+    /// ``ForeignKeys/suspendingEnforcement(_:rebuilding:_:)``).
     func run(in connection: Connection, dialect: AlterTableDialect) throws {
-        try ForeignKeys.suspendingEnforcement(connection, rebuilding: table) {
-            try connection.savepoint { try rebuild(in: connection, dialect: dialect) }
-        }
+        try connection.savepoint { try rebuild(in: connection, dialect: dialect) }
     }
 
     private func rebuild(in connection: Connection, dialect: AlterTableDialect) throws {

@@ -4,12 +4,12 @@
 /// 1. the migrator's pending steps run (a brand-new file is stamped with the latest version
 ///    and runs none), on the file as it was, so a step that renames a column finds the old
 ///    column and never one this reconciliation added;
-/// 2. each declared table is reconciled: created with its indexes when missing; otherwise
+/// 2. each declared table is checked against the file: anything that cannot be fixed safely
+///    throws `.schemaMismatch`, and the transaction rolls back, leaving the file as it was;
+/// 3. each declared table is completed: created with its indexes when missing; otherwise the
 ///    declared columns the file lacks are added (`ADD COLUMN` when they come last and SQLite
 ///    can add them; a rebuild in the declared order when the file's table otherwise matches
-///    its declaration exactly), missing indexes created;
-/// 3. each declared table is verified against the file; anything that cannot be fixed safely
-///    throws `.schemaMismatch` and the transaction rolls back, leaving the file as it was;
+///    its declaration exactly) and missing indexes created;
 /// 4. foreign keys are checked (enforcement is off while tables change).
 struct SchemaReconciler {
     let tables: [TableSchema]

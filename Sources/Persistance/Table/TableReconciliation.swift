@@ -47,21 +47,17 @@ struct TableReconciliation {
         let missing = expected.filter { fileByName[RowColumns.fold($0.name)] == nil }
         let inFileOrder = file.map { RowColumns.fold($0.name) }
         let appends = expected.map { RowColumns.fold($0.name) } == inFileOrder + missing.map { RowColumns.fold($0.name) }
-        let addable = missing.allSatisfy { !declaredColumn($0).isUnique }
-        if appends && addable {
-            for column in missing {
-                try connection.execute(AlterTableDialect.current.addColumnSQL(table: stored, column: declaredColumn(column)))
-            }
-        } else if try matchesExactly(file, expected, table: stored, in: connection) {
-            try rebuildInDeclaredOrder(stored, copying: file, in: connection)
-        } else if let unique = missing.first(where: { declaredColumn($0).isUnique }) {
+        let unique = missing.first { declaredColumn($0).isUnique }
+        if !appends || unique != nil, try matchesExactly(file, expected, table: stored, in: connection) {
+            return try rebuildInDeclaredOrder(stored, copying: file, in: connection)
+        }
+        if let unique {
             throw mismatch(
                 unique.name, "SQLite cannot add a UNIQUE column to a table that otherwise differs from its "
                     + "declaration; add it in a migration step")
-        } else {
-            for column in missing {
-                try connection.execute(AlterTableDialect.current.addColumnSQL(table: stored, column: declaredColumn(column)))
-            }
+        }
+        for column in missing {
+            try connection.execute(AlterTableDialect.current.addColumnSQL(table: stored, column: declaredColumn(column)))
         }
     }
 
