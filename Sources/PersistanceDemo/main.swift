@@ -11,6 +11,7 @@ print("Persistance demo — SQLite \(SQLiteEngine.version)"
     + (SQLiteEngine.sqlcipherVersion.map { ", SQLCipher \($0)" } ?? ""))
 try runCoreDemo(in: directory)
 try runConfigurationDemo(in: directory)
+try runDeclaredSchemaDemo(in: directory)
 try runRecordsDemo(in: directory)
 try runQueryDemo(in: directory)
 try runFullTextDemo(in: directory)

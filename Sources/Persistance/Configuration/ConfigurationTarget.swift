@@ -1,5 +1,5 @@
-/// Configures the databases whose names map to it: where the file lives, how its schema
-/// migrates, and which keys encrypt it.
+/// Configures the databases whose names map to it: where the file lives, which tables it
+/// declares, how its schema migrates, and which keys encrypt it.
 ///
 /// A database name maps to a target name by taking its last path component and cutting it
 /// at the first `_`, then at the first `.`: the target `game` configures `game.sqlite`,
@@ -29,6 +29,11 @@ public protocol ConfigurationTarget: Sendable {
     /// Needs the `SQLCipher` trait: with plain SQLite a non-empty list fails to open with
     /// `encryptionUnavailable`.
     func secretKeys(for database: String) -> [String]
+
+    /// The tables the database declares, or an empty list for none. Opening the database
+    /// creates those missing and brings the others to their declaration (see
+    /// ``DatabaseConfiguration/tables``).
+    func tables(for database: String) -> [any DeclaredTable]
 }
 
 extension ConfigurationTarget {
@@ -40,4 +45,7 @@ extension ConfigurationTarget {
 
     /// The default: no encryption.
     public func secretKeys(for database: String) -> [String] { [] }
+
+    /// The default: no declared table.
+    public func tables(for database: String) -> [any DeclaredTable] { [] }
 }

@@ -2,8 +2,8 @@ import CoreMetrics
 import Foundation
 import Logging
 
-/// Everything needed to open one database: its file, connection options, encryption keys
-/// and migrator.
+/// Everything needed to open one database: its file, connection options, encryption keys,
+/// migrator and declared tables.
 ///
 /// Usually resolved from a database name and the targets of a ``TargetRegistry``:
 ///
@@ -46,6 +46,13 @@ public struct DatabaseConfiguration: Sendable {
     /// survives a crash of the process, `.full` also an operating-system crash or a power
     /// loss. Applied to every connection after `connectionOptions.prepare`.
     public var durability = Durability.normal
+    /// The tables the database declares. When the writer opens, those missing are created
+    /// with their indexes, declared columns the file lacks are added where SQLite can, and
+    /// the file is checked against each declaration, together with the migrator's steps in
+    /// one transaction; a difference that cannot be fixed safely fails the open with
+    /// `.schemaMismatch` and leaves the file unchanged. Reads of a declared table on a new
+    /// file find it empty rather than missing.
+    public var tables: [any DeclaredTable] = []
 
     /// A configuration for the file at `path` (or `:memory:`, the only way to ask for an
     /// in-memory database), without keys or migrator.
@@ -85,6 +92,7 @@ public struct DatabaseConfiguration: Sendable {
         configuration.name = name
         configuration.secretKeys = target?.secretKeys(for: name) ?? []
         configuration.migrator = target?.migrator(for: name)
+        configuration.tables = target?.tables(for: name) ?? []
         return configuration
     }
 
@@ -93,11 +101,17 @@ public struct DatabaseConfiguration: Sendable {
 
     /// Opens the writer connection: creates missing directories, applies the keys (creating,
     /// re-keying or encrypting the file as needed), turns WAL on and sets the durability for
-    /// files, and runs the migrator. Open one writer per file.
+    /// files, runs the migrator and brings the declared ``tables`` up to date. Open one writer
+    /// per file.
+    ///
+    /// Without declared tables, each migration step commits on its own. With declared tables,
+    /// the pending steps run first (on the file as it was), then missing tables, indexes and
+    /// columns are added and the file is checked, all in one `IMMEDIATE` transaction: any
+    /// failure leaves the file as it was before the open.
     ///
     /// - Throws: a `DatabaseError` whose message says which step failed: `.encryptionUnavailable`
     ///   (keys without SQLCipher), `.wrongKey`, `.migrationFailed`, `.unknownSchemaVersion`,
-    ///   `.configuration`, `.fileSystem` or SQLite's own errors.
+    ///   `.schemaMismatch`, `.invalidTable`, `.configuration`, `.fileSystem` or SQLite's own errors.
     public func openWriter() throws -> Connection {
         do {
             let connection = try openWriterConnection()
@@ -131,7 +145,9 @@ public struct DatabaseConfiguration: Sendable {
                 try during("turning on WAL for") { try enableWAL(connection) }
                 try during("setting the durability of") { try durability.apply(to: connection) }
             }
-            if let migrator {
+            if !tables.isEmpty {
+                try during("migrating") { try SchemaReconciler(tables: tables, migrator: migrator).run(connection) }
+            } else if let migrator {
                 let from = try migrator.storedVersion(in: connection)
                 let applied = try during("migrating") { try migrator.migrate(connection) }
                 if !applied.isEmpty {

@@ -53,6 +53,7 @@ extension Connection {
             return try withSavepoint(body)
         }
         try run(TransactionStatements.Kind(beginning: kind))
+        transactionSerial &+= 1
         let result: T
         let completion: TransactionCompletion
         do {

@@ -60,6 +60,9 @@ public final class Connection {
     var statementTracer: StatementTracer?
     /// The statements that begin and end top-level transactions, kept outside the cache.
     var transactionStatements = TransactionStatements()
+    /// How many top-level transactions `transaction`/`inTransaction` began; tells one
+    /// transaction from the next.
+    var transactionSerial: UInt64 = 0
     /// The only thread allowed to use the connection, set by an owner that lends it to
     /// blocks of code on that thread (the executor); nil when any thread may. Checked before
     /// any SQL runs and before the raw handle is handed out. Set once, before any use, so it

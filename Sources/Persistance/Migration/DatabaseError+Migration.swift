@@ -22,3 +22,16 @@ extension DatabaseError {
         DatabaseError(kind: .unknownSchemaVersion, message: message)
     }
 }
+
+extension DatabaseError.Kind {
+    /// A migration helper was asked for a change the table cannot take: an unknown table or
+    /// column, a name already taken, a column that a primary key, index, constraint or trigger
+    /// uses. Nothing was changed.
+    public static let invalidSchemaChange = DatabaseError.Kind(rawValue: "invalidSchemaChange")
+}
+
+extension DatabaseError {
+    static func invalidSchemaChange(_ message: String) -> DatabaseError {
+        DatabaseError(kind: .invalidSchemaChange, message: message)
+    }
+}

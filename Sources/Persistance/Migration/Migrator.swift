@@ -16,7 +16,11 @@
 ///   that succeeded and the error (`.migrationFailed`) names the version; the next open
 ///   retries from there;
 /// - a stored version that is not in the list is an `.unknownSchemaVersion` error, never
-///   a silent skip.
+///   a silent skip;
+/// - steps run with foreign key enforcement off (when the connection is not already in a
+///   transaction), as SQLite advises for schema changes, and each step's transaction checks
+///   foreign keys (`PRAGMA foreign_key_check`) before it commits: a step that leaves a
+///   dangling reference fails like a step that throws.
 ///
 /// ```swift
 /// let migrator = Migrator(initialVersion: "1", steps: [
@@ -64,11 +68,13 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(_ connection: Connection) throws -> [String] {
         try validate()
-        var applied: [String] = []
-        while let version = try connection.transaction(.immediate, { try stepUp(connection) }) {
-            applied.append(version)
+        return try ForeignKeys.suspendingEnforcement(connection) {
+            var applied: [String] = []
+            while let version = try connection.transaction(.immediate, { try stepUp(connection) }) {
+                applied.append(version)
+            }
+            return applied
         }
-        return applied
     }
 
     /// Runs the `down` steps from the stored version back to `version`, each in its own
@@ -92,11 +98,13 @@ public struct Migrator: Sendable {
         for step in steps[target..<current] {
             _ = try Self.down(of: step)
         }
-        var reverted: [String] = []
-        while let undone = try connection.transaction(.immediate, { try stepDown(connection, to: target) }) {
-            reverted.append(undone)
+        return try ForeignKeys.suspendingEnforcement(connection) {
+            var reverted: [String] = []
+            while let undone = try connection.transaction(.immediate, { try stepDown(connection, to: target) }) {
+                reverted.append(undone)
+            }
+            return reverted
         }
-        return reverted
     }
 
     /// Runs the next pending step and stores its version; returns that version, or nil when
@@ -117,6 +125,7 @@ public struct Migrator: Sendable {
         let step = steps[index]
         do {
             try step.up(connection)
+            try ForeignKeys.check(connection)
         } catch {
             throw DatabaseError.migrationFailed("migrating up to version \"\(step.version)\"", underlying: error)
         }
@@ -133,6 +142,7 @@ public struct Migrator: Sendable {
         let down = try Self.down(of: step)
         do {
             try down(connection)
+            try ForeignKeys.check(connection)
         } catch {
             throw DatabaseError.migrationFailed("migrating down from version \"\(step.version)\"", underlying: error)
         }

@@ -8,6 +8,9 @@ extension Table {
                 try connection.prepare(sql).execute()
             }
         }
+        if connection.isInTransaction {
+            schema.uncommittedCreations.insert(connection)
+        }
     }
 
     /// Drops the table, with its indexes, if it exists.
@@ -30,10 +33,17 @@ extension Table {
     }
 
     /// Runs `body`; when it fails because the table does not exist yet, creates the table
-    /// and its indexes and runs `body` again. Read-only connections never create.
+    /// and its indexes and runs `body` again. Read-only connections never create. After a
+    /// creation inside a transaction, the table is checked before `body` until that
+    /// transaction has ended, so one rolled back cannot leave cached statements on a missing table.
     @usableFromInline
     func onFirstUse<T>(in connection: Connection, _ body: () throws -> T) throws -> T {
         if let error = schema.declarationError { throw error }
+        if schema.uncommittedCreations.needsCheck(on: connection), try !exists(in: connection),
+            connection.options.mode != .readOnly
+        {
+            try create(in: connection)
+        }
         do {
             return try body()
         } catch let error as DatabaseError where error.resultCode == .error && connection.options.mode != .readOnly {

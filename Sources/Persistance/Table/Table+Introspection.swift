@@ -26,27 +26,58 @@ public struct TableIndexInfo: Sendable, Hashable {
     public var origin: String
 }
 
-extension Table {
-    /// The table's columns as SQLite reports them; empty when the table does not exist.
-    public func columnInfo(in connection: Connection) throws -> [TableColumnInfo] {
-        try connection.fetchAll("PRAGMA table_info(\(schema.quotedName))").map { row in
+extension TableColumnInfo {
+    /// The affinity SQLite gives the declared type (its rules, in order: `INT` → INTEGER;
+    /// `CHAR`, `CLOB` or `TEXT` → TEXT; `BLOB` or no type → BLOB; `REAL`, `FLOA` or `DOUB` →
+    /// REAL; anything else → NUMERIC).
+    public var affinity: ColumnDefinition.Affinity {
+        let type = self.type.uppercased()
+        if type.contains("INT") { return .integer }
+        if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { return .text }
+        if type.contains("BLOB") || type.isEmpty { return .blob }
+        if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { return .real }
+        return .numeric
+    }
+
+    /// The columns of the table `table` as SQLite reports them; empty when it does not exist.
+    static func fetch(table: String, in connection: Connection) throws -> [TableColumnInfo] {
+        try connection.fetchAll("PRAGMA table_info(\(TableSchema.quote(table)))").map { row in
             TableColumnInfo(
                 position: try row.value(named: "cid"), name: try row.value(named: "name"),
                 type: try row.value(named: "type"), isNotNull: try row.value(named: "notnull"),
                 defaultSQL: try row.value(named: "dflt_value"), primaryKeyPosition: try row.value(named: "pk"))
         }
     }
+}
+
+extension TableIndexInfo {
+    /// The indexes of the table `table` as SQLite reports them, sorted by name; empty when it
+    /// does not exist.
+    static func fetch(table: String, in connection: Connection) throws -> [TableIndexInfo] {
+        try connection.fetchAll("PRAGMA index_list(\(TableSchema.quote(table)))").map { row in
+            let name: String = try row.value(named: "name")
+            return TableIndexInfo(
+                name: name, columns: try columns(ofIndex: name, in: connection), isUnique: try row.value(named: "unique"),
+                origin: try row.value(named: "origin"))
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// The columns of the index `index`, in order.
+    static func columns(ofIndex index: String, in connection: Connection) throws -> [String] {
+        try connection.fetchAll("PRAGMA index_info(\(TableSchema.quote(index)))").map { column in
+            try column.value(named: "name", as: String.self)
+        }
+    }
+}
+
+extension Table {
+    /// The table's columns as SQLite reports them; empty when the table does not exist.
+    public func columnInfo(in connection: Connection) throws -> [TableColumnInfo] {
+        try TableColumnInfo.fetch(table: name, in: connection)
+    }
 
     /// The table's indexes as SQLite reports them, sorted by name; empty when the table does not exist.
     public func indexInfo(in connection: Connection) throws -> [TableIndexInfo] {
-        try connection.fetchAll("PRAGMA index_list(\(schema.quotedName))").map { row in
-            let name: String = try row.value(named: "name")
-            let columns = try connection.fetchAll("PRAGMA index_info(\(TableSchema.quote(name)))").map { column in
-                try column.value(named: "name", as: String.self)
-            }
-            return TableIndexInfo(
-                name: name, columns: columns, isUnique: try row.value(named: "unique"),
-                origin: try row.value(named: "origin"))
-        }.sorted { $0.name < $1.name }
+        try TableIndexInfo.fetch(table: name, in: connection)
     }
 }

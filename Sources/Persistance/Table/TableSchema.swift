@@ -34,6 +34,8 @@ final class TableSchema: Sendable {
     @usableFromInline let selectSQL: String
     /// `SELECT` of the row whose key (see `keyExpression`) is parameter 1.
     @usableFromInline let selectByKeySQL: String
+    /// The connections on which the table was created inside a transaction that may roll back.
+    let uncommittedCreations = UncommittedTableCreations()
 
     init(
         name: String, primaryKey: String?, columns: [ColumnDefinition], indexes: [IndexDefinition],
@@ -69,8 +71,7 @@ final class TableSchema: Sendable {
         uniqueColumns = unique
 
         let quotedColumns = columnNames.map(Self.quote).joined(separator: ", ")
-        createTableSQL = "CREATE TABLE IF NOT EXISTS \(quotedName) ("
-            + resolved.map(Self.columnSQL).joined(separator: ", ") + ")"
+        createTableSQL = "CREATE TABLE IF NOT EXISTS " + Self.tableSQL(quotedName, columns: resolved)
         createIndexSQL = indexes.map { index in
             "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(Self.quote(index.name)) ON \(Self.quote(name)) ("
                 + index.columns.map(Self.quote).joined(separator: ", ") + ")"
@@ -178,7 +179,19 @@ final class TableSchema: Sendable {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
-    private static func columnSQL(_ column: ColumnDefinition) -> String {
+    /// `CREATE TABLE` without `IF NOT EXISTS` under another quoted name, for rebuilding the
+    /// table in its declared shape.
+    func createTableSQL(as quotedName: String) -> String {
+        "CREATE TABLE " + Self.tableSQL(quotedName, columns: columns)
+    }
+
+    /// `"name" (column definitions)`.
+    private static func tableSQL(_ quotedName: String, columns: [ColumnDefinition]) -> String {
+        "\(quotedName) (" + columns.map(columnSQL).joined(separator: ", ") + ")"
+    }
+
+    /// A column's definition, as in `CREATE TABLE` and `ALTER TABLE … ADD COLUMN`.
+    static func columnSQL(_ column: ColumnDefinition) -> String {
         var sql = "\(quote(column.name)) \(column.affinity.rawValue)"
         switch column.primaryKey {
         case .plain: sql += " PRIMARY KEY"
