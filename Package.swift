@@ -52,13 +52,23 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
             ]
         ),
         .target(name: "PersistanceMacros", dependencies: ["Persistance", "PersistanceMacroPlugin"]),
-        .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance"]),
+        .executableTarget(name: "PersistanceDemo", dependencies: ["PersistanceMacros"]),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
-        .testTarget(name: "PersistanceTests", dependencies: ["Persistance"]),
+        .testTarget(name: "PersistanceTests", dependencies: ["Persistance", "PersistanceMacros"]),
+        .testTarget(
+            name: "PersistanceMacrosTests",
+            dependencies: [
+                "PersistanceMacros",
+                "PersistanceMacroPlugin",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

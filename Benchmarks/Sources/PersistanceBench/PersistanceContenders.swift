@@ -251,5 +251,5 @@ extension PersistanceContender {
 }
 
 func persistanceContenders() -> [any Contender] {
-    [PersistanceCodableContender(), PersistanceFastContender()]
+    [PersistanceCodableContender(), PersistanceFastContender(), PersistanceMacroContender()]
 }
