@@ -102,7 +102,7 @@ struct GeneratedRecord {
         }
         var indexList = "[\(indexes.joined(separator: ", "))]"
         if let declared = table.indexes, !declared.is(ArrayExprSyntax.self) {
-            indexList = "\(declared) + \(indexList)"
+            indexList = "\(declared.trimmedDescription) + \(indexList)"
         }
         let primaryKeyArgument = primaryKey.map { "primaryKey: \(literal($0.column)), " } ?? ""
         return """

@@ -124,9 +124,10 @@ extension RecordProperty {
     }
 
     private static func markTransient(_ variable: VariableDeclSyntax) -> FixIt {
-        let marked = variable.with(
-            \.attributes,
-            variable.attributes + [.attribute(AttributeSyntax(attributeName: TypeSyntax("Transient"), trailingTrivia: .space))])
+        let transient = AttributeSyntax(attributeName: TypeSyntax("Transient"), trailingTrivia: .space)
+        let marked = variable.with(\.leadingTrivia, [])
+            .with(\.attributes, [.attribute(transient)] + variable.attributes.with(\.leadingTrivia, []))
+            .with(\.leadingTrivia, variable.leadingTrivia)
         return FixIt(message: TableMacroFixIt(message: "Mark it @Transient"), changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(marked))])
     }
 

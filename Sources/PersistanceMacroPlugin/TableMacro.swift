@@ -140,7 +140,7 @@ struct TableArguments {
                 }
                 name = literal
             case "indexes":
-                indexes = argument.expression.trimmed
+                indexes = argument.expression
             default:
                 break
             }
