@@ -66,6 +66,7 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
             ]
         ),
         .target(name: "PersistanceMacros", dependencies: ["Persistance", "PersistanceMacroPlugin"]),
@@ -74,14 +75,24 @@ let package = Package(
             "Persistance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance"]),
+        .executableTarget(name: "PersistanceDemo", dependencies: ["PersistanceMacros"]),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
         .testTarget(name: "PersistanceTests", dependencies: [
             "Persistance",
+            "PersistanceMacros",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MetricsTestKit", package: "swift-metrics"),
         ]),
+        .testTarget(
+            name: "PersistanceMacrosTests",
+            dependencies: [
+                "PersistanceMacros",
+                "PersistanceMacroPlugin",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
         // Top-level `try await Database.open(…)` must pick the async overloads: this target fails
         // to build (warnings as errors) if it does not. Not a product, so dependents never build it.
         .executableTarget(name: "TopLevelAwaitCheck", dependencies: ["Persistance"], path: "Tests/TopLevelAwaitCheck"),

@@ -55,6 +55,7 @@ let package = Package(
             name: "PersistanceBench",
             dependencies: [
                 .product(name: "Persistance", package: libraryPackage),
+                .product(name: "PersistanceMacros", package: libraryPackage),
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SystemSQLite"])),
                 .target(name: "CBenchSQLite", condition: .when(traits: ["SystemSQLite"])),
                 .target(name: "CBenchSQLCipher", condition: .when(traits: ["SQLCipher"])),

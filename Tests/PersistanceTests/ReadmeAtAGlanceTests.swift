@@ -1,21 +1,16 @@
 import Foundation
 import Testing
 
-import Persistance
+import PersistanceMacros
 
 // The README's opening example, verbatim between the markers (public API only).
 // README at-a-glance begins
-struct GlancePlayer: Record, Codable {           // any Codable type; no base class
-    var id: Int64?
-    var name: String
-    var score: Double
+@Table("player", indexes: [.index("player_score", on: ["score"])])
+struct GlancePlayer {                                   // one declaration: table, columns, coding
+    @Column(primaryKey: .autoincrement) var id: Int64?
+    @Column(unique: true) var name: String
+    var score: Double = 0
 }
-
-let glancePlayers = Table<GlancePlayer>("player", primaryKey: "id", columns: [
-    .integer("id", primaryKey: .autoincrement),
-    .text("name", notNull: true, unique: true),
-    .real("score", default: 0),
-], indexes: [.index("player_score", on: ["score"])])
 
 struct Target_game: ConfigurationTarget {        // configures "game.sqlite", "game_main.sqlite", …
     let directory: String
@@ -30,14 +25,14 @@ func topPlayers(directory: String) async throws -> [GlancePlayer] {
     let db = try await Database.open("game_main.sqlite")   // path, keys, migrations resolved here
 
     try await db.write { conn in                           // one transaction, serialised
-        var ann = GlancePlayer(id: nil, name: "Ann", score: 10)
-        try glancePlayers.insert(&ann, in: conn)           // ann.id is set
-        try glancePlayers.upsert(GlancePlayer(id: nil, name: "Bob", score: 3), uniqueKey: "name", in: conn)
+        var ann = GlancePlayer(name: "Ann", score: 10)
+        try GlancePlayer.table.insert(&ann, in: conn)            // ann.id is set
+        try GlancePlayer.table.upsert(GlancePlayer(name: "Bob", score: 3), uniqueKey: "name", in: conn)
     }
     return try await db.read { conn in                     // concurrent, one snapshot
-        try glancePlayers.query()
-            .filter(Column("score") > 5 && Column("name") != nil)
-            .order(Column("score").desc)
+        try GlancePlayer.table.query()
+            .filter(GlancePlayer.columns.score > 5)              // typed: `score > "5"` does not compile
+            .order(GlancePlayer.columns.score.desc)
             .limit(10)
             .fetchAll(conn)
     }
@@ -51,7 +46,7 @@ func topPlayers(directory: String) async throws -> [GlancePlayer] {
         #expect(top.map(\.name) == ["Ann"])
         #expect(top.first?.id == 1)
         let db = try await Database.open("game_main.sqlite")
-        #expect(try await db.read { try glancePlayers.count(in: $0) } == 2)
+        #expect(try await db.read { try GlancePlayer.table.count(in: $0) } == 2)
         try await db.close()
         _ = TargetRegistry.shared.unregister("game")
     }

@@ -409,5 +409,8 @@ extension PersistanceContender {
 
 /// The Persistance family of the contender registry.
 func persistanceContenders(_ settings: ContenderSettings) -> [any Contender] {
-    [PersistanceCodableContender(settings: settings), PersistanceFastContender(settings: settings)]
+    [
+        PersistanceCodableContender(settings: settings), PersistanceFastContender(settings: settings),
+        PersistanceMacroContender(settings: settings),
+    ]
 }

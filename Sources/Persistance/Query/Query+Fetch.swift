@@ -6,15 +6,43 @@ extension Query {
         try clauses.selectSQL().cursor(in: conn) { try Element.rowDecoder(for: $0).decode }
     }
 
-    /// Every matching row, decoded as `Element`.
+    /// Every matching row, decoded as `Element`. Inlinable, like the table's finds, so that
+    /// the loop is specialized for the record type in the caller's module.
+    @inlinable
     public func fetchAll(_ conn: Connection) throws -> [Element] {
-        try fetchCursor(conn).collect()
+        try withSelectStatement(in: conn, limitedToFirst: false) { statement, decoder in
+            var records = [Element]()
+            while try statement.step() {
+                records.append(try decoder.decode(statement))
+            }
+            return records
+        }
     }
 
     /// The first matching row, decoded as `Element`, or nil when there is none. Runs the
     /// query with `LIMIT 1`.
+    @inlinable
     public func fetchOne(_ conn: Connection) throws -> Element? {
-        try clauses.first.selectSQL().cursor(in: conn) { try Element.rowDecoder(for: $0).decode }.next()
+        try withSelectStatement(in: conn, limitedToFirst: true) { statement, decoder in
+            try statement.step() ? try decoder.decode(statement) : nil
+        }
+    }
+
+    /// Runs `read` with the query's `SELECT` (from the statement cache, bound) and the record
+    /// decoder for it; resets the statement when done. `read` must not run statements on `conn`.
+    @inlinable
+    func withSelectStatement<Result>(
+        in conn: Connection, limitedToFirst: Bool, _ read: (Statement, Element.RowDecoder) throws -> Result
+    ) throws -> Result {
+        let statement = try selectStatement(in: conn, limitedToFirst: limitedToFirst)
+        defer { statement.reset() }
+        return try read(statement, try Element.rowDecoder(for: statement))
+    }
+
+    /// The query's `SELECT` statement, from `conn`'s statement cache, with every value bound.
+    @usableFromInline
+    func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
+        try (limitedToFirst ? clauses.first : clauses).selectSQL().statement(in: conn)
     }
 
     /// A cursor over the first column of the matching rows, converted to `T`.

@@ -22,4 +22,16 @@ extension Table {
             try connection.fetchOne(Int?.self, sql, arguments).flatMap { $0 } ?? 0
         }
     }
+
+    /// The number of rows whose `column` is `value` (NULL when `value` is nil).
+    public func count<Value>(
+        where column: TypedColumn<Element, Value>, equals value: Value, in connection: Connection
+    ) throws -> Int {
+        try count(where: "\(schema.columnReference(column.name)) IS ?", [try column.encode(value)], in: connection)
+    }
+
+    /// The number of rows for which `predicate` holds: `count(where: Player.columns.score > 5, in: conn)`.
+    public func count(where predicate: SQLExpression, in connection: Connection) throws -> Int {
+        try onFirstUse(in: connection) { try query().filter(predicate).fetchCount(connection) }
+    }
 }

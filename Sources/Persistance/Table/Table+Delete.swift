@@ -68,4 +68,18 @@ extension Table {
         try connection.cachedStatement("DELETE FROM \(schema.quotedName) WHERE \(condition)").execute(arguments)
         return connection.changes
     }
+
+    /// Deletes the rows whose `column` is `value` (NULL when `value` is nil); returns the number deleted.
+    @discardableResult
+    public func deleteAll<Value>(
+        where column: TypedColumn<Element, Value>, equals value: Value, in connection: Connection
+    ) throws -> Int {
+        try deleteAll(where: "\(schema.columnReference(column.name)) IS ?", [try column.encode(value)], in: connection)
+    }
+
+    /// Deletes the rows for which `predicate` holds; returns the number deleted.
+    @discardableResult
+    public func deleteAll(where predicate: SQLExpression, in connection: Connection) throws -> Int {
+        try onFirstUse(in: connection) { try query().filter(predicate).deleteAll(connection) }
+    }
 }

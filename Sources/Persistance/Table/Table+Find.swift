@@ -88,4 +88,43 @@ extension Table {
         }
         return records
     }
+
+    // MARK: Typed columns
+
+    /// The records whose `column` is `value`, a value of the column's own type; a nil
+    /// `value` finds the rows where it is NULL: `findAll(where: Player.columns.name, equals: "Ann", in: conn)`.
+    @inlinable
+    public func findAll<Value>(
+        where column: TypedColumn<Element, Value>, equals value: Value, in connection: Connection
+    ) throws -> [Element] {
+        try fetchAll(
+            "\(schema.selectSQL) WHERE \(schema.columnReference(column.name)) IS ?", [try column.encode(value)],
+            in: connection)
+    }
+
+    /// The first record whose `column` is `value` (NULL when `value` is nil).
+    @inlinable
+    public func findFirst<Value>(
+        where column: TypedColumn<Element, Value>, equals value: Value, in connection: Connection
+    ) throws -> Element? {
+        try fetchFirst(
+            "\(schema.selectSQL) WHERE \(schema.columnReference(column.name)) IS ? LIMIT 1", [try column.encode(value)],
+            in: connection)
+    }
+
+    /// The records whose `column` is one of `values`, in no particular order; an empty list
+    /// finds nothing without running SQL.
+    @inlinable
+    public func findAll<Value>(
+        where column: TypedColumn<Element, Value>, isIn values: some Sequence<Value>, in connection: Connection
+    ) throws -> [Element] {
+        try findAll(
+            whereExpression: schema.columnReference(column.name), isIn: values.map(column.encode), in: connection)
+    }
+
+    /// The records for which `predicate` holds: `findAll(where: Player.columns.score > 5, in: conn)`.
+    @inlinable
+    public func findAll(where predicate: SQLExpression, in connection: Connection) throws -> [Element] {
+        try onFirstUse(in: connection) { try query().filter(predicate).fetchAll(connection) }
+    }
 }

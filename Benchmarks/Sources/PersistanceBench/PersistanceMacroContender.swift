@@ -1,0 +1,50 @@
+import Foundation
+import PersistanceMacros
+
+// Persistance with a record declared once with `@Table` (`persistance-macro`): the decoding
+// by index, the typed encoding and the typed columns are generated from the struct. The
+// workloads are the other Persistance contenders' (same table declaration, same calls); the
+// query workload filters and orders with the generated typed columns.
+
+/// The benchmark record, declared with the macro.
+@Table("player")
+struct PersistanceMacroPlayer: PersistanceBenchRecord {
+    @Column(primaryKey: .plain) var id: Int64
+    var name: String
+    var score: Double
+    var age: Int64?
+    var payload: Data?
+
+    init(_ row: BenchRow) {
+        (id, name, score, age, payload) = (row.id, row.name, row.score, row.age, row.payload)
+    }
+
+    var benchRow: BenchRow { BenchRow(id: id, name: name, score: score, age: age, payload: payload) }
+}
+
+struct PersistanceMacroContender: PersistanceContender {
+    typealias Element = PersistanceMacroPlayer
+    let name = "persistance-macro"
+
+    func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
+        let players = Element.table
+        let db = try Database.open(configuration: DatabaseConfiguration(path: path))
+        defer { try? db.closeSync() }
+        _ = try db.readSync { conn in try players.count(in: conn) }
+        var checksum = Checksum()
+        let columns = Element.columns
+        let elapsed = try measure {
+            try db.readSync { conn in
+                for threshold in thresholds {
+                    let records = try players.query()
+                        .filter(columns.score < threshold && columns.age != nil)
+                        .order(columns.score.desc)
+                        .limit(Schema.queryLimit)
+                        .fetchAll(conn)
+                    for record in records { checksum.add(record.benchRow) }
+                }
+            }
+        }
+        return (elapsed, checksum)
+    }
+}

@@ -1,0 +1,45 @@
+// IN, BETWEEN and LIKE on a typed column, with values of the column's type; and the
+// column's assignments for `Query.updateAll`.
+
+extension TypedColumn {
+    /// `self IN (?, ?, …)` with every value bound; an empty list matches no row.
+    public func `in`(_ values: some Sequence<Value>) -> SQLExpression {
+        var list = [SQLPiece]()
+        for value in values {
+            list.append(.text(list.isEmpty ? " IN (" : ", "))
+            list.append(contentsOf: valueExpression(value).pieces)
+        }
+        guard !list.isEmpty else { return SQLExpression.constant(false) }
+        list.append(.text(")"))
+        return SQLExpression([.column(name)] + list, precedence: .comparison)
+    }
+
+    /// `self BETWEEN ? AND ?` with both bounds bound: true when `lower <= self <= upper`.
+    public func between(_ lower: Value, and upper: Value) -> SQLExpression {
+        sqlExpression.between(valueExpression(lower), and: valueExpression(upper))
+    }
+
+    /// Sets this column to `value`, stored as the record stores it.
+    public func set(to value: Value) -> ColumnAssignment {
+        ColumnAssignment(column: name, value: valueExpression(value))
+    }
+
+    /// Sets this column to the value of `expression`, computed per row.
+    public func set(to expression: some SQLExpressible) -> ColumnAssignment {
+        ColumnAssignment(column: name, value: expression.sqlExpression)
+    }
+}
+
+extension TypedColumn where Value: StringProtocol {
+    /// `self LIKE pattern [ESCAPE escape]` (see `SQLExpressible.like(_:escape:)`).
+    public func like(_ pattern: String, escape: Character? = nil) -> SQLExpression {
+        sqlExpression.like(pattern, escape: escape)
+    }
+}
+
+extension TypedColumn where Value == String? {
+    /// `self LIKE pattern [ESCAPE escape]` (see `SQLExpressible.like(_:escape:)`).
+    public func like(_ pattern: String, escape: Character? = nil) -> SQLExpression {
+        sqlExpression.like(pattern, escape: escape)
+    }
+}

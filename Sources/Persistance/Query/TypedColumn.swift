@@ -1,0 +1,63 @@
+/// A column of a record's table that knows the Swift type of its values, so that a query
+/// comparing it with a value of another type does not compile.
+///
+/// A record declared with `@Table` gets one per stored property under `Record.columns`:
+/// ```swift
+/// Player.table.query()
+///     .filter(Player.columns.score > 5 && Player.columns.name.like("A%"))
+///     .order(Player.columns.score.desc)
+/// // Player.columns.name > 5    — does not compile: `name` holds a String
+/// ```
+/// Values are converted the way the record stores them (a `Date` by the record's date
+/// strategy, an enum by its raw value, a custom `ColumnCoder`'s conversion) and always bound.
+/// `sqlExpression` is the untyped escape hatch, like `Column("name")`.
+public struct TypedColumn<Root, Value>: SQLSelectable, SQLOrderable, Sendable {
+    /// The column's name, unquoted.
+    public let name: String
+    /// Converts a Swift value of the column to the value stored.
+    @usableFromInline let encode: @Sendable (Value) throws -> DatabaseValue
+
+    /// A column called `name` whose values are stored as `encode` converts them.
+    public init(_ name: String, encode: @escaping @Sendable (Value) throws -> DatabaseValue) {
+        self.name = name
+        self.encode = encode
+    }
+
+    /// The column as an untyped expression, for operators and functions the typed column lacks.
+    public var sqlExpression: SQLExpression {
+        Column(name).sqlExpression
+    }
+
+    /// The bound value for `value`, or the error converting it, thrown when the query renders.
+    func valueExpression(_ value: Value) -> SQLExpression {
+        do {
+            return SQLExpression([.value(try encode(value))], precedence: .atomic)
+        } catch let error as DatabaseError {
+            return SQLExpression([.invalid(error)], precedence: .atomic)
+        } catch {
+            return SQLExpression([.invalid(DatabaseError.encoding(String(describing: error), column: name))], precedence: .atomic)
+        }
+    }
+
+    /// Ascending order of this column.
+    public var asc: SQLOrdering { sqlExpression.asc }
+
+    /// Descending order of this column.
+    public var desc: SQLOrdering { sqlExpression.desc }
+
+    public var sqlOrdering: SQLOrdering { asc }
+
+    public var sqlSelection: SQLSelection { sqlExpression.sqlSelection }
+
+    /// This column as a result column named `alias`.
+    public func aliased(_ alias: String) -> SQLSelection {
+        sqlExpression.aliased(alias)
+    }
+}
+
+extension TypedColumn where Value: DatabaseValueConvertible {
+    /// A column called `name` whose values are stored with their own database conversion.
+    public init(_ name: String) {
+        self.init(name) { try $0.databaseValue }
+    }
+}

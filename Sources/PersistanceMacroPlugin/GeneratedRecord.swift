@@ -1,0 +1,150 @@
+import SwiftSyntax
+
+/// The source `@Table` generates for one struct: the members of its `TableRecord` extension.
+struct GeneratedRecord {
+    let typeName: String
+    /// `public `, `package ` or nothing.
+    let access: String
+    let table: TableArguments
+    let properties: [RecordProperty]
+
+    private let coding = "Persistance.RecordColumnCoding"
+
+    var members: String {
+        [databaseColumns, initializer, encode, didInsert, tableDeclaration, columns]
+            .compactMap { $0 }
+            .joined(separator: "\n\n")
+    }
+
+    private var databaseColumns: String {
+        "\(access)static let databaseColumns: [String] = [\(properties.map { literal($0.column) }.joined(separator: ", "))]"
+    }
+
+    private var initializer: String {
+        let assignments = properties.enumerated().map { index, property in
+            "    self.\(property.name) = try \(read(property, at: "columns[\(index)]"))"
+        }
+        return """
+            \(access)init(statement: Persistance.Statement, columns: [Int]) throws {
+            \(assignments.joined(separator: "\n"))
+            }
+            """
+    }
+
+    /// The expression reading `property` from column `index` of `statement`.
+    private func read(_ property: RecordProperty, at index: String) -> String {
+        let place = "in: statement, at: \(index), column: \(literal(property.column))"
+        let fallback = property.defaultValue.map { ", default: \($0)" } ?? ""
+        switch property.storage {
+        case .convertible:
+            let type = property.isOptional ? "\(property.baseType)?" : property.baseType
+            return "\(coding).value((\(type)).self, \(place)\(property.isOptional ? "" : fallback))"
+        case .date:
+            return property.isOptional
+                ? "\(coding).optionalDate(\(place), strategy: Self.databaseDateStrategy)"
+                : "\(coding).date(\(place), strategy: Self.databaseDateStrategy\(fallback))"
+        case .codable:
+            return "\(coding).decodable((\(property.type)).self, \(place), strategy: Self.databaseDateStrategy\(property.isOptional ? "" : fallback))"
+        case .coded(let coder):
+            return property.isOptional
+                ? "\(coding).optionalCoded(by: \(coder).self, \(place))"
+                : "\(coding).coded(by: \(coder).self, \(place)\(fallback))"
+        }
+    }
+
+    private var encode: String {
+        let sets = properties.map { property in
+            "    try container.set(\(storedValue(property, of: "self.\(property.name)")), forColumn: \(literal(property.column)))"
+        }
+        return """
+            \(access)func encode(into container: inout Persistance.RecordValues) throws {
+            \(sets.joined(separator: "\n"))
+            }
+            """
+    }
+
+    /// The expression storing `value`, a value of `property`.
+    private func storedValue(_ property: RecordProperty, of value: String) -> String {
+        switch property.storage {
+        case .convertible: value
+        case .date: "\(coding).databaseValue(forDate: \(value), strategy: \(typeName).databaseDateStrategy)"
+        case .codable:
+            "\(coding).databaseValue(forEncodable: \(value), column: \(literal(property.column)), strategy: \(typeName).databaseDateStrategy)"
+        case .coded(let coder): "\(coding).databaseValue(for: \(value), codedBy: \(coder).self, column: \(literal(property.column)))"
+        }
+    }
+
+    private var primaryKey: RecordProperty? {
+        properties.first { $0.primaryKey != nil }
+    }
+
+    /// Sets an integer primary key from the row id SQLite chose.
+    private var didInsert: String? {
+        guard let key = primaryKey, key.isInteger else { return nil }
+        return """
+            \(access)mutating func didInsert(rowID: Int64, column: String) throws {
+                guard column == \(literal(key.column)) else { return }
+                guard let key = \(key.baseType)(exactly: rowID) else {
+                    throw Persistance.DatabaseError(kind: .decoding, message: "row id \\(rowID) does not fit in \(key.baseType)", column: column)
+                }
+                self.\(key.name) = key
+            }
+            """
+    }
+
+    private var tableDeclaration: String {
+        let columns = properties.map { "        \(columnDefinition($0))," }
+        var indexes = properties.filter(\.isIndexed).map {
+            ".index(\(literal("\(table.name)_\($0.column)")), on: [\(literal($0.column))])"
+        }
+        if let declared = table.indexes?.as(ArrayExprSyntax.self) {
+            indexes = declared.elements.map { $0.expression.trimmedDescription } + indexes
+        }
+        var indexList = "[\(indexes.joined(separator: ", "))]"
+        if let declared = table.indexes, !declared.is(ArrayExprSyntax.self) {
+            indexList = "\(declared.trimmedDescription) + \(indexList)"
+        }
+        let primaryKeyArgument = primaryKey.map { "primaryKey: \(literal($0.column)), " } ?? ""
+        return """
+            \(access)static let table = Persistance.Table<\(typeName)>(\(literal(table.name)), \(primaryKeyArgument)columns: [
+            \(columns.joined(separator: "\n"))
+                ], indexes: \(indexList))
+            """
+    }
+
+    private func columnDefinition(_ property: RecordProperty) -> String {
+        var options = ""
+        if let key = property.primaryKey { options += ", primaryKey: \(key)" }
+        if property.isUnique { options += ", unique: true" }
+        if let literal = property.literalDefault { options += ", default: \(literal)" }
+        switch property.storage {
+        case .coded(let coder):
+            return ".property(\(literal(property.column)), codedBy: \(coder).self, optional: \(property.isOptional)\(options))"
+        default:
+            return ".property(\(literal(property.column)), of: (\(property.type)).self\(options), dateStrategy: \(typeName).databaseDateStrategy)"
+        }
+    }
+
+    private var columns: String {
+        let references = properties.map { property in
+            let declaration = "    \(access)let \(property.name) = Persistance.TypedColumn<\(typeName), \(property.type)>(\(literal(property.column)))"
+            switch property.storage {
+            case .convertible: return declaration
+            default: return "\(declaration) { try \(storedValue(property, of: "$0")) }"
+            }
+        }
+        return """
+            /// The typed references to the columns of `\(typeName)`.
+            \(access)struct Columns: Sendable {
+            \(references.joined(separator: "\n"))
+            }
+
+            /// The columns of `\(typeName)`, typed: `\(typeName).columns.\(properties.first?.name ?? "name")`.
+            \(access)static let columns = Columns()
+            """
+    }
+
+    private func literal(_ text: String) -> String {
+        StringLiteralExprSyntax(content: text).description
+    }
+}

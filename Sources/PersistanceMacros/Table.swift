@@ -1,0 +1,65 @@
+/// Makes a struct a record with its own table, from its stored properties alone.
+///
+/// ```swift
+/// @Table("player", indexes: [.index("player_score", on: ["score"])])
+/// struct Player {
+///     @Column(primaryKey: .autoincrement) var id: Int64?
+///     @Column(unique: true) var name: String
+///     var score: Double = 0
+///     @Transient var isSelected = false
+/// }
+/// ```
+/// generates an extension conforming the struct to `TableRecord`:
+/// - `Player.table`, a `Table<Player>`: each stored property is a column, named as the
+///   property (or as `@Column("name")` says), typed from the Swift type — integers and
+///   `Bool` INTEGER, `Double` and `Float` REAL, `String`, `UUID`, `URL` and `Decimal` TEXT,
+///   `Data` and `[UInt8]` BLOB, `Date` by the record's `databaseDateStrategy`, enums by
+///   their raw value, other `Codable` values JSON TEXT — NOT NULL unless optional, with a
+///   literal default as the column's DEFAULT. A property called `id` is the primary key
+///   unless another is declared;
+/// - by-index decoding (`FastDecodableRecord`) and typed encoding, with no `Codable` at run
+///   time; NULL in a non-optional column reads the property's default, or is a decoding
+///   error naming the column;
+/// - `didInsert` that sets an integer primary key from the new row id;
+/// - `Player.columns`, one `TypedColumn` per column, for queries that check value types at
+///   compile time: `Player.columns.score > 5`.
+///
+/// - Parameters:
+///   - name: The table's name; the type's name when left out.
+///   - indexes: Indexes on several columns or unique ones; `@Column(indexed: true)` adds
+///     a one-column index.
+@attached(
+    extension, conformances: TableRecord,
+    names: named(databaseColumns), named(init(statement:columns:)), named(encode(into:)),
+    named(didInsert(rowID:column:)), named(table), named(columns), named(Columns))
+public macro Table(_ name: String? = nil, indexes: [IndexDefinition] = []) =
+    #externalMacro(module: "PersistanceMacroPlugin", type: "TableMacro")
+
+/// Declares how a property of a `@Table` struct is stored: its column name, whether it is
+/// the primary key (`.plain` or `.autoincrement`), unique, or indexed.
+///
+/// ```swift
+/// @Column(primaryKey: .autoincrement) var id: Int64?
+/// @Column("display_name", unique: true) var name: String
+/// @Column(indexed: true) var score: Double
+/// ```
+@attached(peer)
+public macro Column(
+    _ name: String? = nil, primaryKey: ColumnDefinition.PrimaryKey? = nil, unique: Bool = false, indexed: Bool = false
+) = #externalMacro(module: "PersistanceMacroPlugin", type: "ColumnAttributeMacro")
+
+/// Declares a property of a `@Table` struct stored through a custom `ColumnCoder`.
+///
+/// ```swift
+/// @Column(as: CommaSeparated.self) var tags: [String]
+/// ```
+@attached(peer)
+public macro Column<Coder: ColumnCoder>(
+    _ name: String? = nil, as coder: Coder.Type, primaryKey: ColumnDefinition.PrimaryKey? = nil,
+    unique: Bool = false, indexed: Bool = false
+) = #externalMacro(module: "PersistanceMacroPlugin", type: "ColumnAttributeMacro")
+
+/// Keeps a property of a `@Table` struct out of the table: it is not stored, and records
+/// read from rows start with its default value.
+@attached(peer)
+public macro Transient() = #externalMacro(module: "PersistanceMacroPlugin", type: "ColumnAttributeMacro")

@@ -1,0 +1,85 @@
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+@Suite struct TableMacroExpansionTests {
+    @Test func generatesTheRecordFromTheStruct() {
+        expectExpansion(
+            """
+            @Table("player")
+            public struct Player {
+                @Column(primaryKey: .autoincrement) var id: Int64?
+                @Column("full_name", unique: true) var name: String
+                var score: Double = 0
+                var joined: Date?
+                @Column(as: Tags.self) var tags: [String]
+                @Transient var isSelected = false
+                var total: Double { score * 2 }
+            }
+            """,
+            expandedSource: """
+                public struct Player {
+                    var id: Int64?
+                    var name: String
+                    var score: Double = 0
+                    var joined: Date?
+                    var tags: [String]
+                    var isSelected = false
+                    var total: Double { score * 2 }
+                }
+
+                extension Player: Persistance.TableRecord {
+                    public static let databaseColumns: [String] = ["id", "full_name", "score", "joined", "tags"]
+
+                    public init(statement: Persistance.Statement, columns: [Int]) throws {
+                        self.id = try Persistance.RecordColumnCoding.value((Int64?).self, in: statement, at: columns[0], column: "id")
+                        self.name = try Persistance.RecordColumnCoding.value((String).self, in: statement, at: columns[1], column: "full_name")
+                        self.score = try Persistance.RecordColumnCoding.value((Double).self, in: statement, at: columns[2], column: "score", default: 0)
+                        self.joined = try Persistance.RecordColumnCoding.optionalDate(in: statement, at: columns[3], column: "joined", strategy: Self.databaseDateStrategy)
+                        self.tags = try Persistance.RecordColumnCoding.coded(by: Tags.self, in: statement, at: columns[4], column: "tags")
+                    }
+
+                    public func encode(into container: inout Persistance.RecordValues) throws {
+                        try container.set(self.id, forColumn: "id")
+                        try container.set(self.name, forColumn: "full_name")
+                        try container.set(self.score, forColumn: "score")
+                        try container.set(Persistance.RecordColumnCoding.databaseValue(forDate: self.joined, strategy: Player.databaseDateStrategy), forColumn: "joined")
+                        try container.set(Persistance.RecordColumnCoding.databaseValue(for: self.tags, codedBy: Tags.self, column: "tags"), forColumn: "tags")
+                    }
+
+                    public mutating func didInsert(rowID: Int64, column: String) throws {
+                        guard column == "id" else {
+                            return
+                        }
+                        guard let key = Int64(exactly: rowID) else {
+                            throw Persistance.DatabaseError(kind: .decoding, message: "row id \\(rowID) does not fit in Int64", column: column)
+                        }
+                        self.id = key
+                    }
+
+                    public static let table = Persistance.Table<Player>("player", primaryKey: "id", columns: [
+                            .property("id", of: (Int64?).self, primaryKey: .autoincrement, dateStrategy: Player.databaseDateStrategy),
+                            .property("full_name", of: (String).self, unique: true, dateStrategy: Player.databaseDateStrategy),
+                            .property("score", of: (Double).self, default: 0, dateStrategy: Player.databaseDateStrategy),
+                            .property("joined", of: (Date?).self, dateStrategy: Player.databaseDateStrategy),
+                            .property("tags", codedBy: Tags.self, optional: false),
+                        ], indexes: [])
+
+                    /// The typed references to the columns of `Player`.
+                    public struct Columns: Sendable {
+                        public let id = Persistance.TypedColumn<Player, Int64?>("id")
+                        public let name = Persistance.TypedColumn<Player, String>("full_name")
+                        public let score = Persistance.TypedColumn<Player, Double>("score")
+                        public let joined = Persistance.TypedColumn<Player, Date?>("joined") {
+                            try Persistance.RecordColumnCoding.databaseValue(forDate: $0, strategy: Player.databaseDateStrategy)
+                        }
+                        public let tags = Persistance.TypedColumn<Player, [String]>("tags") {
+                            try Persistance.RecordColumnCoding.databaseValue(for: $0, codedBy: Tags.self, column: "tags")
+                        }
+                    }
+
+                    /// The columns of `Player`, typed: `Player.columns.id`.
+                    public static let columns = Columns()
+                }
+                """)
+    }
+}
