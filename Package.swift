@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "Persistance", targets: ["Persistance"]),
         .library(name: "PersistanceMacros", targets: ["PersistanceMacros"]),
+        .library(name: "PersistanceDAO", targets: ["PersistanceDAO"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
@@ -24,6 +25,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -52,13 +54,32 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
             ]
         ),
         .target(name: "PersistanceMacros", dependencies: ["Persistance", "PersistanceMacroPlugin"]),
-        .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance"]),
+        // The declarative DAO: SQL in XML modules, dynamic SQL, versioned tables, field encryption.
+        .target(
+            name: "PersistanceDAO",
+            dependencies: [
+                "Persistance",
+                "PersistanceMacroPlugin",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(name: "PersistanceDemo", dependencies: ["Persistance", "PersistanceDAO"]),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
         .testTarget(name: "PersistanceTests", dependencies: ["Persistance"]),
+        .testTarget(
+            name: "PersistanceDAOTests",
+            dependencies: [
+                "PersistanceDAO",
+                "PersistanceMacroPlugin",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,5 +4,5 @@ import SwiftSyntaxMacros
 /// The compiler plugin that expands every macro Persistance declares.
 @main
 struct PersistanceMacroPlugin: CompilerPlugin {
-    let providingMacros: [Macro.Type] = []
+    let providingMacros: [Macro.Type] = [DAOInterfaceMacro.self]
 }
