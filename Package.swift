@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Persistance", targets: ["Persistance"]),
         .library(name: "PersistanceMacros", targets: ["PersistanceMacros"]),
         .executable(name: "persistance", targets: ["PersistanceCLI"]),
+        .library(name: "PersistanceDAO", targets: ["PersistanceDAO"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
@@ -36,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation`: a command plugin, built only when that command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -70,12 +72,21 @@ let package = Package(
             ]
         ),
         .target(name: "PersistanceMacros", dependencies: ["Persistance", "PersistanceMacroPlugin"]),
+        // The declarative DAO: SQL in XML modules, dynamic SQL, versioned tables, field encryption.
+        .target(
+            name: "PersistanceDAO",
+            dependencies: [
+                "Persistance",
+                "PersistanceMacroPlugin",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The `persistance` command-line tool: inspect, query, check, back up and re-key files.
         .executableTarget(name: "PersistanceCLI", dependencies: [
             "Persistance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "PersistanceDemo", dependencies: ["PersistanceMacros"]),
+        .executableTarget(name: "PersistanceDemo", dependencies: ["PersistanceMacros", "PersistanceDAO"]),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
         .testTarget(name: "PersistanceTests", dependencies: [
@@ -88,6 +99,15 @@ let package = Package(
             name: "PersistanceMacrosTests",
             dependencies: [
                 "PersistanceMacros",
+                "PersistanceMacroPlugin",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(
+            name: "PersistanceDAOTests",
+            dependencies: [
+                "PersistanceDAO",
                 "PersistanceMacroPlugin",
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),

@@ -7,5 +7,6 @@ struct PersistanceMacroPlugin: CompilerPlugin {
     let providingMacros: [Macro.Type] = [
         TableMacro.self,
         ColumnAttributeMacro.self,
+        DAOInterfaceMacro.self,
     ]
 }

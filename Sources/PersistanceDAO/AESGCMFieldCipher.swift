@@ -1,0 +1,33 @@
+import Crypto
+import Foundation
+
+/// The default field cipher: AES-256-GCM (authenticated), a fresh random nonce per value,
+/// the field's name as associated data (a value copied to another field does not decrypt).
+/// Stored form: nonce (12 bytes) + ciphertext + tag (16 bytes).
+public struct AESGCMFieldCipher: DAOFieldCipher {
+    private let key: SymmetricKey
+
+    /// A cipher with a 256-bit key derived from `secret` (HKDF-SHA256), e.g. the answer of a
+    /// configuration target's ``DAOFieldKeyProviding/fieldEncryptionKey(for:)``.
+    public init(secret: String) {
+        key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: Data(secret.utf8)),
+            info: Data("persistance-dao-field".utf8), outputByteCount: 32)
+    }
+
+    /// A cipher with `key` (128, 192 or 256 bits).
+    public init(key: SymmetricKey) {
+        self.key = key
+    }
+
+    public func encrypt(_ plaintext: Data, for field: DAOField) throws -> Data {
+        guard let combined = try AES.GCM.seal(plaintext, using: key, authenticating: Data(field.description.utf8)).combined else {
+            throw DAOError(.invalidCall, "AES-GCM produced no combined form")
+        }
+        return combined
+    }
+
+    public func decrypt(_ ciphertext: Data, for field: DAOField) throws -> Data {
+        try AES.GCM.open(AES.GCM.SealedBox(combined: ciphertext), using: key, authenticating: Data(field.description.utf8))
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Persistance
+
+/// A data access object: the methods of a ``DAOModule`` run against a ``Database``.
+///
+/// ```swift
+/// let dao = try DAO(module: DAOModule(path: "demo.xml"), database: db)
+/// try await dao.call("insertItem", ["content": "something"])
+/// let id = try await dao.lastInsertRowID()
+/// let content = try await dao.call("getItem", ["index": .integer(id)]).decode(String?.self)
+/// ```
+///
+/// Each call is one transaction: a `select` runs on a reader connection, every other method
+/// on the writer; a `foreach` method runs all its iterations, and a method with `step`s all
+/// its steps, in that one transaction, which rolls back when a statement fails (a
+/// `resumable` step's failure is undone alone and the method goes on). Before the first
+/// call for a table name, the table is created or upgraded to the module's version.
+/// A DAO is `Sendable`; its settings (table name, global arguments, cipher, event handler)
+/// can change at any time and apply to the calls that start afterwards.
+public final class DAO: Sendable {
+    /// The module whose methods the DAO runs.
+    public let module: DAOModule
+    /// The database the methods run against.
+    public let database: Database
+
+    private struct Settings {
+        var tableName: String?
+        var globalArguments: [String: DAOValue] = [:]
+        var fieldCipher: (any DAOFieldCipher)?
+        var eventHandler: (@Sendable (DAOEvent) -> Void)?
+        var recordTypes: [String: DAORecordDecoder] = [:]
+        /// The table names already brought to the module's version by this DAO.
+        var preparedTables: Set<String?> = []
+    }
+
+    private let settings: DAOLocked<Settings>
+
+    /// A DAO for `module` on `database`.
+    ///
+    /// When the module has `crypt` rules, the default field cipher is an
+    /// ``AESGCMFieldCipher`` keyed by the configuration target of the database's name in
+    /// `registry`, when that target adopts ``DAOFieldKeyProviding``; set ``fieldCipher`` to
+    /// use another.
+    /// - Parameter tableName: the table `${T}` names; by default the module's `tableName`.
+    public init(module: DAOModule, database: Database, tableName: String? = nil, registry: TargetRegistry = .shared) {
+        self.module = module
+        self.database = database
+        var settings = Settings(tableName: tableName ?? module.tableName)
+        if !module.encryptedFields.isEmpty,
+            let target = try? registry.target(forDatabase: database.configuration.name) as? any DAOFieldKeyProviding,
+            let secret = target.fieldEncryptionKey(for: database.configuration.name)
+        {
+            settings.fieldCipher = AESGCMFieldCipher(secret: secret)
+        }
+        self.settings = DAOLocked(settings)
+    }
+
+    /// The table `${T}` and `${t}` name; set it to use the module for another table of the
+    /// same shape (one chat table per conversation). A new table is created on its first call.
+    public var tableName: String? {
+        get { settings.withLock { $0.tableName } }
+        set { settings.withLock { $0.tableName = newValue } }
+    }
+
+    /// Arguments every method sees (after its own arguments), as `#{name}`, `@{name}` or in expressions.
+    public var globalArguments: [String: DAOValue] {
+        get { settings.withLock { $0.globalArguments } }
+        set { settings.withLock { $0.globalArguments = newValue } }
+    }
+
+    /// Encrypts and decrypts the fields the module's `crypt` rules name.
+    public var fieldCipher: (any DAOFieldCipher)? {
+        get { settings.withLock { $0.fieldCipher } }
+        set { settings.withLock { $0.fieldCipher = newValue } }
+    }
+
+    /// Called with the events of the DAO's tables: upgrades, creation, deletion.
+    public var eventHandler: (@Sendable (DAOEvent) -> Void)? {
+        get { settings.withLock { $0.eventHandler } }
+        set { settings.withLock { $0.eventHandler = newValue } }
+    }
+
+    /// Makes `type` available to results and maps that name it (by default by its
+    /// unqualified type name, as `result="MessageModel"` does).
+    public func register<R: Record & Decodable & Sendable>(_ type: R.Type, as name: String? = nil) {
+        settings.withLock { $0.recordTypes[name ?? DAOTypeName.of(type)] = DAORecordDecoder(type) }
+    }
+
+    /// The ids of the module's methods, in declaration order (the seed's `allMethodsList`).
+    public var methodNames: [String] { module.methodNames }
+
+    /// The path of the database file.
+    public var databasePath: String { database.path }
+
+    /// The most reader connections selects run on concurrently (the seed's parallel connections):
+    /// the database's reader pool, which opens them as reads need them and keeps them.
+    public var maximumReaderCount: Int { database.maximumReaderCount }
+
+    /// Runs the method `id` with `arguments` (by the names its `arguments` attribute gives;
+    /// a missing argument is nil) and returns its result.
+    /// - Throws: ``DAOError`` for a call that does not fit the method or a result that does
+    ///   not fit its type; `DatabaseError` from SQLite. Nothing the call wrote stays.
+    @discardableResult
+    public func call(_ id: String, _ arguments: [String: DAOValue] = [:]) async throws -> DAOResult {
+        let method = try method(id)
+        let context = try await preparedContext()
+        let body: @Sendable (Connection) throws -> DAOResult = { connection in
+            try DAOMethodRunner(context: context, connection: connection).run(method, arguments: arguments)
+        }
+        return method.kind == .select ? try await database.read(body) : try await database.write(body)
+    }
+
+    /// Runs `body` in one write transaction; its calls (``DAOTransaction/call(_:_:)``) commit
+    /// together, or all roll back when it throws (the seed's `daoTransaction`).
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (DAOTransaction) throws -> T) async throws -> T {
+        let context = try await preparedContext()
+        return try await database.write { connection in
+            try body(DAOTransaction(dao: self, context: context, connection: connection))
+        }
+    }
+
+    /// The rowid of the last row the database's writer inserted (`sqlite3_last_insert_rowid`).
+    public func lastInsertRowID() async throws -> Int64 {
+        try await database.write { $0.lastInsertRowID }
+    }
+
+    func method(_ id: String) throws -> DAOMethod {
+        guard let method = module.methods[id] else {
+            throw DAOError(.invalidCall, "module \(module.name) has no method \"\(id)\"")
+        }
+        return method
+    }
+
+    func report(_ event: DAOEvent) {
+        settings.withLock { $0.eventHandler }?(event)
+    }
+
+    /// The settings for a call, as they are now.
+    func settingsContext() -> DAOCallContext {
+        settings.withLock { settings in
+            DAOCallContext(
+                module: module, tableName: settings.tableName, globals: settings.globalArguments,
+                crypt: DAOFieldCrypt(fields: module.encryptedFields, cipher: settings.fieldCipher),
+                recordTypes: settings.recordTypes)
+        }
+    }
+
+    /// The settings for a call, after bringing the current table to the module's version.
+    private func preparedContext() async throws -> DAOCallContext {
+        let context = settingsContext()
+        let isPrepared = settings.withLock { $0.preparedTables.contains(context.tableName) }
+        guard !isPrepared else { return context }
+        try await database.write { connection in
+            try DAOTablePreparation(context: context, connection: connection, report: self.report).prepare()
+        }
+        settings.withLock { _ = $0.preparedTables.insert(context.tableName) }
+        return context
+    }
+
+    /// Forgets that `tables` were prepared, so their next call creates them again.
+    func forgetPrepared(_ tables: [String]) {
+        settings.withLock { settings in
+            for table in tables { settings.preparedTables.remove(table) }
+        }
+    }
+}

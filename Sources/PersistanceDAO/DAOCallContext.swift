@@ -1,0 +1,13 @@
+/// What one call needs from its DAO, taken once when the call starts: later changes to the
+/// DAO (table name, global arguments, cipher, registered types) do not affect it.
+struct DAOCallContext: Sendable {
+    let module: DAOModule
+    let tableName: String?
+    let globals: [String: DAOValue]
+    let crypt: DAOFieldCrypt
+    let recordTypes: [String: DAORecordDecoder]
+
+    func renderer() -> SQLRenderer {
+        SQLRenderer(tableName: tableName, crypt: crypt)
+    }
+}

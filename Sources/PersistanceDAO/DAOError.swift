@@ -1,0 +1,66 @@
+/// An error of the DAO layer: a module that does not parse or check, a call that does not
+/// fit its method, a value that does not fit its result, or a field that does not decrypt.
+///
+/// Errors found in a module name the place (`location`) where the module says the wrong
+/// thing. Errors from SQLite itself are `DatabaseError`s and pass through unchanged.
+public struct DAOError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The module file is not well-formed XML.
+        public static let malformedXML = Kind(rawValue: "malformedXML")
+        /// An element or attribute the module language does not have, or one in the wrong place.
+        public static let invalidModule = Kind(rawValue: "invalidModule")
+        /// A reference to an argument, constant, fragment, map or method that is not defined.
+        public static let undefinedReference = Kind(rawValue: "undefinedReference")
+        /// SQL fragments that reference each other in a cycle.
+        public static let fragmentCycle = Kind(rawValue: "fragmentCycle")
+        /// `${T}` with no table name set.
+        public static let missingTableName = Kind(rawValue: "missingTableName")
+        /// An `if`/`when` expression that does not parse.
+        public static let expressionSyntax = Kind(rawValue: "expressionSyntax")
+        /// An expression whose operands do not fit its operator.
+        public static let expressionType = Kind(rawValue: "expressionType")
+        /// Nil passed for a `$` argument.
+        public static let nilArgument = Kind(rawValue: "nilArgument")
+        /// A call naming no method of the module, or passing an argument it does not declare.
+        public static let invalidCall = Kind(rawValue: "invalidCall")
+        /// `foreach` over a value that is not a collection.
+        public static let notACollection = Kind(rawValue: "notACollection")
+        /// A row value that does not fit the method's `result`.
+        public static let resultTypeMismatch = Kind(rawValue: "resultTypeMismatch")
+        /// The table's stored version is newer than the module's.
+        public static let versionDowngrade = Kind(rawValue: "versionDowngrade")
+        /// A crypt field with no cipher to encrypt or decrypt it.
+        public static let missingFieldKey = Kind(rawValue: "missingFieldKey")
+        /// A crypt field that does not decrypt: a wrong key or damaged data.
+        public static let decryptionFailed = Kind(rawValue: "decryptionFailed")
+
+        /// Matches a `DAOError` of this kind, for `catch` clauses and `#expect(throws:)`.
+        public static func ~= (pattern: Kind, error: any Error) -> Bool {
+            (error as? DAOError)?.kind == pattern
+        }
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// A sentence saying what went wrong; never contains argument values or keys.
+    public var message: String
+    /// Where in the module, when known.
+    public var location: DAOSourceLocation?
+
+    /// An error of `kind`.
+    public init(_ kind: Kind, _ message: String, at location: DAOSourceLocation? = nil) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+
+    public var description: String {
+        if let location { return "\(location): \(kind): \(message)" }
+        return "\(kind): \(message)"
+    }
+}

@@ -1,0 +1,123 @@
+import Persistance
+
+/// Runs a method of a module on a connection that is already in the call's transaction.
+struct DAOMethodRunner {
+    let context: DAOCallContext
+    let connection: Connection
+
+    /// Checks `arguments` against `method` and runs it (once per element for `foreach`).
+    /// - Throws: `invalidCall` for an argument the method does not declare; `nilArgument`
+    ///   for nil in a `$` argument; `notACollection` when the `foreach` collection is not a
+    ///   list; the first error of a statement that is not `resumable`.
+    func run(_ method: DAOMethod, arguments: [String: DAOValue]) throws -> DAOResult {
+        let arguments = try Self.checked(arguments, for: method)
+        let scope = DAOScope(arguments: arguments, globals: context.globals)
+        guard let (collection, item) = method.iteration else {
+            return try runOnce(method, in: scope)
+        }
+        let value = arguments[collection] ?? .null
+        guard case .list(let elements) = value else {
+            throw DAOError(.notACollection, "foreach over \(collection), which is \(value.kindName), not a list", at: method.location)
+        }
+        var results = [DAOResult]()
+        var changes = 0
+        for element in elements {
+            let result = try runOnce(method, in: scope.binding(item, to: element))
+            if case .done(let count) = result { changes += count }
+            results.append(result)
+        }
+        return method.kind == .select ? .each(results) : .done(changes: changes)
+    }
+
+    /// `arguments` with nil for every declared argument not passed.
+    /// - Throws: `invalidCall` for an argument the method does not declare; `nilArgument`
+    ///   for nil in a `$` argument.
+    static func checked(_ arguments: [String: DAOValue], for method: DAOMethod) throws -> [String: DAOValue] {
+        if let unknown = arguments.keys.sorted().first(where: { name in !method.arguments.contains { $0.name == name } }) {
+            throw DAOError(.invalidCall, "\(method.id) has no argument \"\(unknown)\"", at: method.location)
+        }
+        var complete = arguments
+        for argument in method.arguments {
+            let value = arguments[argument.name] ?? .null
+            if argument.refusesNil, value.isNull {
+                throw DAOError(.nilArgument, "\(method.id) refuses nil for $\(argument.name)", at: method.location)
+            }
+            complete[argument.name] = value
+        }
+        return complete
+    }
+
+    /// Runs the method's statements in order; the result is the last statement's that ran.
+    func runOnce(_ method: DAOMethod, in scope: DAOScope) throws -> DAOResult {
+        var result: DAOResult?
+        var changes = 0
+        for statement in method.statements {
+            let outcome: DAOResult?
+            if statement.resumable {
+                do {
+                    outcome = try connection.savepoint { try run(statement, of: method, in: scope) }
+                } catch is DatabaseError {
+                    continue
+                }
+            } else {
+                outcome = try run(statement, of: method, in: scope)
+            }
+            if case .done(let count) = outcome {
+                changes += count
+            } else if let outcome {
+                result = outcome
+            }
+        }
+        return result ?? (method.kind == .select ? empty(method.result) : .done(changes: changes))
+    }
+
+    /// Runs one statement; nil when it rendered to nothing (or `onVoid="quit"`).
+    private func run(_ statement: DAOStatementTemplate, of method: DAOMethod, in scope: DAOScope) throws -> DAOResult? {
+        guard let fallback = statement.fallback else {
+            return try execute(statement.body, of: method, in: scope)
+        }
+        do {
+            return try connection.savepoint { try execute(statement.body, of: method, in: scope) }
+        } catch is DatabaseError {
+            return try execute(fallback, of: method, in: scope)
+        }
+    }
+
+    private func execute(_ pieces: [SQLTemplate], of method: DAOMethod, in scope: DAOScope) throws -> DAOResult? {
+        var renderer = context.renderer()
+        try renderer.render(pieces, in: scope)
+        guard renderer.hasStatement else { return nil }
+        let statement = try connection.cachedStatement(renderer.sql)
+        defer {
+            statement.reset()
+            statement.clearBindings()
+        }
+        guard renderer.arguments.count == statement.parameterCount else {
+            throw DatabaseError(
+                kind: .invalidArguments,
+                message: "statement takes \(statement.parameterCount) argument(s), the module binds \(renderer.arguments.count)",
+                sql: renderer.sql)
+        }
+        for (offset, value) in renderer.arguments.enumerated() {
+            try statement.bind(value, at: offset + 1)
+        }
+        guard method.kind == .select || method.result != .none else {
+            while try statement.step() {}
+            return .done(changes: connection.changes)
+        }
+        return try DAOResultReader(context: context, statement: statement).read(method.result)
+    }
+
+    /// The result of a select that ran no statement.
+    private func empty(_ kind: DAOResultKind) -> DAOResult {
+        switch kind {
+        case .none: .rows([])
+        case .shaped(.scalar, false): .value(.null)
+        case .shaped(.scalar, true): .values([])
+        case .shaped(.row, false): .row(nil)
+        case .shaped(.row, true): .rows([])
+        case .shaped(_, false): .record(nil)
+        case .shaped(_, true): .records([])
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A `<module>` file, parsed and checked: its methods, maps, crypt rules and table upgrades.
+///
+/// Loading checks everything a module can get wrong on its own (XML, element and attribute
+/// names, fragments and constants, expressions, result types, versions) and throws a
+/// ``DAOError`` naming the file, line and column. A module is immutable and can serve many
+/// ``DAO``s, e.g. one per chat table.
+///
+/// ```swift
+/// let module = try DAOModule(xml: """
+///     <module name="Demo" initializer="createTable" tableName="demoTable" version="1.0">
+///       <update id="createTable">create table if not exists ${T} (id integer primary key, content text)</update>
+///       <insert id="insertItem" arguments="content">insert into ${T} (content) values (#{content})</insert>
+///     </module>
+///     """)
+/// ```
+public struct DAOModule: Sendable {
+    /// The module's `name`.
+    public let name: String
+    /// The file it was loaded from (or the name given to a string).
+    public let file: String
+    /// The `tableName`: the default `${T}` of every DAO made from it.
+    public let tableName: String?
+    /// The `version`, when the module versions its table.
+    public let version: DAOVersion?
+    /// The `initializer`: the method that creates the table.
+    public let initializer: String?
+    /// `resetOnUpgrade`: an older table is dropped and created again instead of upgraded.
+    public let resetOnUpgrade: Bool
+    /// `upgradeMinVersion`: a table older than this is dropped and created again.
+    public let upgradeMinVersion: DAOVersion?
+    /// The ids of the module's methods, in the order the module declares them.
+    public let methodNames: [String]
+    /// The fields `crypt` rules encrypt.
+    public let encryptedFields: Set<DAOField>
+
+    let methods: [String: DAOMethod]
+    let maps: [String: DAOMap]
+    let upgrades: [DAOUpgrade]
+
+    /// Loads the module in `xml`; `file` names it in errors.
+    /// - Throws: ``DAOError`` naming where the module is wrong.
+    public init(xml: String, file: String = "<string>") throws {
+        try self.init(data: Data(xml.utf8), file: file)
+    }
+
+    /// Loads the module file at `path`.
+    /// - Throws: ``DAOError`` naming where the module is wrong; a Foundation error when the
+    ///   file cannot be read.
+    public init(path: String) throws {
+        try self.init(data: Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+    }
+
+    /// Loads the module file at `url`.
+    public init(contentsOf url: URL) throws {
+        try self.init(data: Data(contentsOf: url), file: url.isFileURL ? url.path : url.absoluteString)
+    }
+
+    /// Loads the module in `data` (UTF-8 XML); `file` names it in errors.
+    public init(data: Data, file: String) throws {
+        let root = try XMLModuleReader.read(data, file: file)
+        var checker = DAOModuleChecker(root: root)
+        let checked = try checker.check()
+        self.file = file
+        name = checked.name
+        tableName = checked.tableName
+        version = checked.version
+        initializer = checked.initializer
+        resetOnUpgrade = checked.resetOnUpgrade
+        upgradeMinVersion = checked.upgradeMinVersion
+        methodNames = checked.methodNames
+        encryptedFields = checked.encryptedFields
+        methods = checked.methods
+        maps = checked.maps
+        upgrades = checked.upgrades
+    }
+}

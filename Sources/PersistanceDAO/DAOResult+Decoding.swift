@@ -1,0 +1,100 @@
+import Persistance
+
+/// Implemented by `Optional`, so results can be converted to optional return types.
+protocol OptionalResult {
+    static var wrappedType: Any.Type { get }
+    static func wrapping(_ value: Any?) -> Self
+}
+
+extension Optional: OptionalResult {
+    static var wrappedType: Any.Type { Wrapped.self }
+    static func wrapping(_ value: Any?) -> Self { value.map { $0 as! Wrapped } }
+}
+
+/// Implemented by `Array`, so results can be converted to array return types.
+protocol ArrayResult {
+    static var elementType: Any.Type { get }
+    static func collecting(_ values: [Any]) -> Self
+}
+
+extension Array: ArrayResult {
+    static var elementType: Any.Type { Element.self }
+    static func collecting(_ values: [Any]) -> Self { values.map { $0 as! Element } }
+}
+
+extension DAOResult {
+    /// The result as `type`, the return type of a typed DAO method: an optional for a
+    /// one-row result (`String?`, `Row?`, `Message?`), an array for a many-row result or a
+    /// `foreach` select (`[Int64]`, `[Row]`, `[Message]`), `Int` for a write's changes,
+    /// `Void`, or `DAOResult` itself. A non-optional one-row type requires a row.
+    /// - Throws: `DAOError.Kind.resultTypeMismatch` when the result does not fit `type`;
+    ///   a `DatabaseError` when a value does not convert.
+    public func decode<T>(_ type: T.Type = T.self) throws -> T {
+        try decode(as: type) as! T
+    }
+
+    private func decode(as type: Any.Type) throws -> Any {
+        if type == Void.self { return () }
+        if type == DAOResult.self { return self }
+        if let optional = type as? any OptionalResult.Type {
+            return optional.wrapping(try single(as: optional.wrappedType))
+        }
+        if let array = type as? any ArrayResult.Type {
+            return array.collecting(try elements().map { try $0.decode(as: array.elementType) })
+        }
+        guard let value = try single(as: type) else {
+            throw DAOError(.resultTypeMismatch, "the method returned no row, and \(type) is not optional")
+        }
+        return value
+    }
+
+    /// The results of a many-row result, one per row or element.
+    private func elements() throws -> [DAOResult] {
+        switch self {
+        case .values(let values): values.map(DAOResult.value)
+        case .rows(let rows): rows.map(DAOResult.row)
+        case .records(let records): records.map(DAOResult.record)
+        case .each(let results): results
+        default: throw DAOError(.resultTypeMismatch, "the method returns one result, not an array")
+        }
+    }
+
+    /// The one value of a one-row result as `type`, nil when there is none.
+    private func single(as type: Any.Type) throws -> Any? {
+        switch self {
+        case .done(let changes):
+            guard type == Int.self else { break }
+            return changes
+        case .value(let value):
+            guard value != .null else { return nil }
+            guard let convertible = type as? any DatabaseValueConvertible.Type else { break }
+            return try Self.convert(value, to: convertible)
+        case .row(let row):
+            guard let row else { return nil }
+            if type == Row.self { return row }
+        case .record(let record):
+            guard let record else { return nil }
+            if Swift.type(of: record) == type { return record }
+        default:
+            break
+        }
+        throw DAOError(.resultTypeMismatch, "a \(shapeName) result cannot be returned as \(type)")
+    }
+
+    private static func convert<T: DatabaseValueConvertible>(_ value: DatabaseValue, to type: T.Type) throws -> T {
+        try T.decode(value, column: "result")
+    }
+
+    private var shapeName: String {
+        switch self {
+        case .done: "write"
+        case .value: "value"
+        case .values: "value array"
+        case .row: "row"
+        case .rows: "row array"
+        case .record(let record): record.map { "\(Swift.type(of: $0))" } ?? "record"
+        case .records: "record array"
+        case .each: "foreach"
+        }
+    }
+}

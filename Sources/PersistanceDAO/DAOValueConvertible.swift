@@ -1,0 +1,72 @@
+import Foundation
+import Persistance
+
+/// A Swift value that can be passed to a DAO method. Typed DAO interfaces convert their
+/// arguments with it.
+///
+/// Numbers, strings, `Data`, `Bool`, optionals, arrays and string-keyed dictionaries of
+/// convertible values conform. A `Record & Encodable` type conforms by declaring it:
+/// ```swift
+/// struct MessageModel: Record, Codable, DAOValueConvertible { … }
+/// ```
+public protocol DAOValueConvertible {
+    /// The value handed to the module.
+    func daoValue() throws -> DAOValue
+}
+
+extension DAOValueConvertible where Self: Record & Encodable {
+    /// A record passes its coded properties, under its type name.
+    public func daoValue() throws -> DAOValue { try DAOValue(record: self) }
+}
+
+extension DAOValue: DAOValueConvertible {
+    public func daoValue() -> DAOValue { self }
+}
+
+extension DatabaseValue: DAOValueConvertible {
+    public func daoValue() -> DAOValue { DAOValue(databaseValue: self) }
+}
+
+extension Int: DAOValueConvertible {
+    public func daoValue() -> DAOValue { .integer(Int64(self)) }
+}
+
+extension Int32: DAOValueConvertible {
+    public func daoValue() -> DAOValue { .integer(Int64(self)) }
+}
+
+extension Int64: DAOValueConvertible {
+    public func daoValue() -> DAOValue { .integer(self) }
+}
+
+extension Double: DAOValueConvertible {
+    public func daoValue() -> DAOValue { .real(self) }
+}
+
+extension Bool: DAOValueConvertible {
+    public func daoValue() -> DAOValue { .integer(self ? 1 : 0) }
+}
+
+extension String: DAOValueConvertible {
+    public func daoValue() -> DAOValue { .text(self) }
+}
+
+extension Data: DAOValueConvertible {
+    public func daoValue() -> DAOValue { .blob(self) }
+}
+
+extension Optional: DAOValueConvertible where Wrapped: DAOValueConvertible {
+    public func daoValue() throws -> DAOValue { try self?.daoValue() ?? .null }
+}
+
+extension Array: DAOValueConvertible where Element: DAOValueConvertible {
+    public func daoValue() throws -> DAOValue { .list(try map { try $0.daoValue() }) }
+}
+
+extension Set: DAOValueConvertible where Element: DAOValueConvertible {
+    public func daoValue() throws -> DAOValue { .list(try map { try $0.daoValue() }) }
+}
+
+extension Dictionary: DAOValueConvertible where Key == String, Value: DAOValueConvertible {
+    public func daoValue() throws -> DAOValue { .dictionary(try mapValues { try $0.daoValue() }) }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads a module file into a tree of `XMLElementNode`s, keeping the line and column
+/// where each element and text run starts.
+final class XMLModuleReader: NSObject, XMLParserDelegate {
+    private let file: String
+    private var stack: [XMLElementNode] = []
+    private var root: XMLElementNode?
+    private var pendingText = ""
+    private var pendingTextLocation: DAOSourceLocation?
+
+    private init(file: String) {
+        self.file = file
+    }
+
+    /// Parses `data` (the contents of `file`) into its root element.
+    /// - Throws: `DAOError.Kind.malformedXML` with the position the XML parser stopped at.
+    static func read(_ data: Data, file: String) throws -> XMLElementNode {
+        let reader = XMLModuleReader(file: file)
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        let succeeded = parser.parse()
+        guard succeeded, let root = reader.root else {
+            let location = DAOSourceLocation(file: file, line: parser.lineNumber, column: parser.columnNumber)
+            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root element"
+            throw DAOError(.malformedXML, "the module is not well-formed XML (\(reason))", at: location)
+        }
+        return root
+    }
+
+    private var here: DAOSourceLocation {
+        DAOSourceLocation(file: file, line: currentLine, column: currentColumn)
+    }
+    private var currentLine = 1
+    private var currentColumn = 1
+
+    private func track(_ parser: XMLParser) {
+        currentLine = parser.lineNumber
+        currentColumn = parser.columnNumber
+    }
+
+    private func flushText() {
+        guard !pendingText.isEmpty, let location = pendingTextLocation, !stack.isEmpty else {
+            pendingText = ""
+            pendingTextLocation = nil
+            return
+        }
+        stack[stack.count - 1].children.append(.text(pendingText, location))
+        pendingText = ""
+        pendingTextLocation = nil
+    }
+
+    private func appendText(_ text: String) {
+        if pendingTextLocation == nil { pendingTextLocation = here }
+        pendingText += text
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        track(parser)
+        flushText()
+        // XMLParser hands attributes over as a dictionary; sort them so checks report stably.
+        let attributes = attributeDict.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        stack.append(XMLElementNode(name: elementName, attributes: attributes, children: [], location: here))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        track(parser)
+        flushText()
+        guard let element = stack.popLast() else { return }
+        if stack.isEmpty {
+            root = element
+        } else {
+            stack[stack.count - 1].children.append(.element(element))
+        }
+    }
+
+    // Text starts where the last tag ended, so its location is the one tracked there.
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        appendText(string)
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        appendText(String(decoding: CDATABlock, as: UTF8.self))
+    }
+}

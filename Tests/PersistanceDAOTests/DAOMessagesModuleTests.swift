@@ -1,0 +1,106 @@
+import Foundation
+import Persistance
+import PersistanceDAO
+import Testing
+
+@Suite("DAO: the seed's messages module (map, foreach, crypt)")
+struct DAOMessagesModuleTests {
+    static let models = [
+        MessageModel(msgId: 1, content: "hello", uin: 10, read: true),
+        MessageModel(msgId: 2, content: "secret plans", uin: 20, read: false),
+        MessageModel(msgId: 3, content: nil, uin: 20, read: true),
+    ]
+
+    func makeDAO(_ directory: DAOTemporaryDirectory, cipher: (any DAOFieldCipher)? = AESGCMFieldCipher(secret: "k1")) async throws -> DAO {
+        let dao = DAO(module: try DAOModule(xml: DAOFixtures.messages), database: try await directory.database())
+        dao.fieldCipher = cipher
+        dao.register(MessageModel.self)
+        return dao
+    }
+
+    @Test("foreach inserts every model in one call; if skips unread ones when onlyRead")
+    func foreachAndIf() async throws {
+        let directory = try DAOTemporaryDirectory()
+        let dao = try await makeDAO(directory)
+        let result = try await dao.call("addMessages", ["messages": try Self.models.daoValue(), "onlyRead": true])
+        #expect(try result.decode(Int.self) == 2)
+        let all = try await dao.call("byIds", ["idList": [1, 2, 3]]).decode([MessageModel].self)
+        #expect(all == [Self.models[0], Self.models[2]])
+        try await dao.call("addMessages", ["messages": try Self.models.daoValue(), "onlyRead": false])
+        #expect(try await dao.call("byIds", ["idList": [3, 1, 2]]).decode([MessageModel].self) == Self.models)
+        #expect(try renderedSQL(dao, "byIds", ["idList": [3, 1]]) == [#"select * from "messages" where id in (?,?) order by id"#])
+    }
+
+    @Test("map renames columns; @{} inlines a number; a select with foreach returns one result per element")
+    func mapAndSelectForeach() async throws {
+        let directory = try DAOTemporaryDirectory()
+        let dao = try await makeDAO(directory)
+        try await dao.call("addMessages", ["messages": try Self.models.daoValue(), "onlyRead": false])
+        #expect(try renderedSQL(dao, "find", ["id": 2, "time": 15]) == [#"select * from "messages" where id = ? and uin > 15"#])
+        #expect(try await dao.call("find", ["id": 2, "time": 15]).decode(MessageModel?.self) == Self.models[1])
+        #expect(try await dao.call("find", ["id": 2, "time": 25]).decode(MessageModel?.self) == nil)
+        #expect(try await dao.call("counts", ["uins": [10, 20, 30]]).decode([Int].self) == [1, 2, 0])
+    }
+
+    @Test("crypt: the file holds ciphertext, reads decrypt, a wrong key is a typed error")
+    func crypt() async throws {
+        let directory = try DAOTemporaryDirectory()
+        let dao = try await makeDAO(directory)
+        try await dao.call("insertMessage", ["model": try Self.models[1].daoValue()])
+        #expect(try await dao.call("find", ["id": 2, "time": 0]).decode(MessageModel?.self) == Self.models[1])
+        let stored = try await dao.database.read { conn in try conn.fetchOne("SELECT content FROM messages WHERE id = 2") }
+        guard case .blob(let ciphertext)? = stored?[0] else {
+            Issue.record("the encrypted column holds \(String(describing: stored))")
+            return
+        }
+        let nonceTagAndPlaintext = 12 + 16 + 1 + "secret plans".utf8.count
+        #expect(ciphertext.count == nonceTagAndPlaintext)
+        try await dao.database.close()
+        let raw = try Data(contentsOf: URL(fileURLWithPath: directory.path("dao.sqlite")))
+        let wal = (try? Data(contentsOf: URL(fileURLWithPath: directory.path("dao.sqlite-wal")))) ?? Data()
+        #expect(raw.range(of: Data("secret plans".utf8)) == nil)
+        #expect(wal.range(of: Data("secret plans".utf8)) == nil)
+        #expect(raw.range(of: ciphertext) != nil || wal.range(of: ciphertext) != nil)
+
+        let reopened = try await makeDAO(directory, cipher: AESGCMFieldCipher(secret: "not k1"))
+        let error = await daoError { _ = try await reopened.call("find", ["id": 2, "time": 0]) }
+        #expect(error?.kind == .decryptionFailed)
+        #expect(error.map { !"\($0)".contains("k1") } == true)
+        let noCipher = try await makeDAO(directory, cipher: nil)
+        let missing = await daoError { try await noCipher.call("insertMessage", ["model": try Self.models[0].daoValue()]) }
+        #expect(missing?.kind == .missingFieldKey)
+    }
+
+    @Test("the default cipher is keyed by the configuration target of the database name")
+    func keyFromTarget() async throws {
+        struct Target_daocrypt: ConfigurationTarget, DAOFieldKeyProviding {
+            let directory: String
+            func filePath(for database: String) -> String? { directory + "/" + database }
+            func fieldEncryptionKey(for database: String) -> String? { "fields-of-\(database)" }
+        }
+        let directory = try DAOTemporaryDirectory()
+        let registry = TargetRegistry()
+        try registry.register(Target_daocrypt(directory: directory.url.path))
+        let database = try await Database.open("daocrypt_main.sqlite", registry: registry)
+        let dao = DAO(module: try DAOModule(xml: DAOFixtures.messages), database: database, registry: registry)
+        dao.register(MessageModel.self)
+        try await dao.call("insertMessage", ["model": try Self.models[1].daoValue()])
+        #expect(try await dao.call("find", ["id": 2, "time": 0]).decode(MessageModel?.self) == Self.models[1])
+        let stored = try await database.read { conn in try conn.fetchOne(Data.self, "SELECT content FROM messages") }
+        let expected = AESGCMFieldCipher(secret: "fields-of-daocrypt_main.sqlite")
+        let plaintext = try expected.decrypt(try #require(stored), for: DAOField(type: "MessageModel", property: "content"))
+        #expect(plaintext.dropFirst() == Data("secret plans".utf8))
+    }
+
+    @Test("a pluggable cipher encrypts and decrypts every storage class")
+    func customCipher() async throws {
+        let directory = try DAOTemporaryDirectory()
+        let reversing = DAOClosureFieldCipher(
+            encrypt: { data, _ in Data(data.reversed()) }, decrypt: { data, _ in Data(data.reversed()) })
+        let dao = try await makeDAO(directory, cipher: reversing)
+        try await dao.call("insertMessage", ["model": try Self.models[0].daoValue()])
+        let stored = try await dao.database.read { conn in try conn.fetchOne(Data.self, "SELECT content FROM messages") }
+        #expect(stored == Data(("\u{0}hello".utf8).reversed()))
+        #expect(try await dao.call("find", ["id": 1, "time": 0]).decode(MessageModel?.self) == Self.models[0])
+    }
+}
