@@ -67,7 +67,7 @@ extension Connection {
             throw error
         }
         do {
-            try execute("SELECT sqlcipher_export('persistance_export')")
+            try StatementTracer.suspended(on: self) { try execute("SELECT sqlcipher_export('persistance_export')") }
             let userVersion = try fetchOne(Int.self, "PRAGMA main.user_version") ?? 0
             try execute("PRAGMA persistance_export.user_version = \(userVersion)")
             try execute("DETACH DATABASE persistance_export")
