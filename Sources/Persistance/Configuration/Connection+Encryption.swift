@@ -86,7 +86,7 @@ extension Connection {
     func exportToAttached() throws {
         do {
             do {
-                try execute("SELECT sqlcipher_export('persistance_export')")
+                try StatementTracer.suspended(on: self) { try execute("SELECT sqlcipher_export('persistance_export')") }
             } catch let error as DatabaseError {
                 throw error.withResultCodeOfItsMessage()
             }

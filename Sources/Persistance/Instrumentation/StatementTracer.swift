@@ -43,7 +43,23 @@ final class StatementTracer {
         let tracer = StatementTracer(
             logger: logger, showsValues: configuration.logsStatementValues,
             slowThreshold: configuration.slowStatementThreshold)
-        let context = Unmanaged.passUnretained(tracer).toOpaque()
+        try tracer.register(on: connection)
+        connection.statementTracer = tracer  // the connection keeps the tracer alive while SQLite may call it
+    }
+
+    /// Runs `body` with `connection`'s tracing off. SQLCipher 3's `sqlcipher_export` runs its
+    /// own statements with the trace callback cleared but the profile flag still set, and
+    /// would call a null callback.
+    static func suspended<T>(on connection: Connection, _ body: () throws -> T) throws -> T {
+        guard let tracer = connection.statementTracer else { return try body() }
+        sqlite3_trace_v2(try connection.sqliteHandle(), 0, nil, nil)
+        let result = Result { try body() }
+        try tracer.register(on: connection)
+        return try result.get()
+    }
+
+    private func register(on connection: Connection) throws {
+        let context = Unmanaged.passUnretained(self).toOpaque()
         let code = sqlite3_trace_v2(try connection.sqliteHandle(), UInt32(SQLITE_TRACE_PROFILE), { _, context, statement, nanoseconds in
             guard let context, let statement, let nanoseconds else { return 0 }
             Unmanaged<StatementTracer>.fromOpaque(context).takeUnretainedValue().statementFinished(
@@ -51,7 +67,6 @@ final class StatementTracer {
             return 0
         }, context)
         guard code == SQLITE_OK else { throw connection.lastError(code: code, sql: nil) }
-        connection.statementTracer = tracer  // the connection keeps the tracer alive while SQLite may call it
     }
 
     private func statementFinished(_ statement: OpaquePointer, nanoseconds: Int64) {

@@ -16,7 +16,8 @@ extension Database {
     /// and moved into place only once complete and passing a quick integrity check, so
     /// `destination` (replaced if it exists) never holds a partial copy. An encrypted
     /// database's copy is encrypted with its newest key. Ending the iteration early cancels
-    /// the backup and leaves nothing behind.
+    /// the backup at its next step (the sequence buffers, so a backup may have finished
+    /// already); a cancelled backup leaves nothing behind.
     ///
     /// An in-memory database is copied on its single connection, in one read block.
     /// - Throws (from the sequence): `.misuse` when `pagesPerStep` is below 1 or
