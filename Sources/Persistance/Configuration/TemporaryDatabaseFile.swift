@@ -4,7 +4,7 @@ import Foundation
 /// encrypted copy of a plaintext database, or a new encrypted database, is built before it
 /// takes the database's place.
 ///
-/// The file is created exclusively and keeps an exclusive `flock` lock until it is closed,
+/// The file is created exclusively and keeps an exclusive `flock` lock until it is unlocked,
 /// so ``removeLeftovers(besides:)`` can tell what a process that died left behind (no lock)
 /// from the file of a conversion that is still running (locked), and removes only the
 /// former. (`flock` locks are independent of the POSIX locks SQLite takes on the same file.)

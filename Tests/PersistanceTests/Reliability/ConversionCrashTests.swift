@@ -23,17 +23,14 @@ struct ConversionCrashTests {
         return names.filter { $0.hasPrefix(".plain.sqlite.persistance-") }.sorted()
     }
 
-    /// Waits until a conversion's temporary file (other than `ignored`) holds part of the
-    /// export, or the writer ends; true in the first case. The export is large enough to
-    /// spill from SQLite's page cache into the file long before it is complete.
-    private func awaitExportInProgress(_ process: Process, ignoring ignored: String? = nil) async -> Bool {
+    /// Waits until a conversion's temporary file not named in `ignored` exists, or the writer
+    /// ends; true in the first case. It polls on its own thread's time (not by suspending,
+    /// which a busy task pool may resume too late), and the large export keeps the file in
+    /// place for long after it appears.
+    private func awaitTemporaryFile(_ process: Process, ignoring ignored: [String]) -> Bool {
         while process.isRunning {
-            for name in leftovers() where name.hasSuffix(".tmp") && directory.path(name) != ignored {
-                let attributes = try? FileManager.default.attributesOfItem(atPath: directory.path(name))
-                let journaled = FileManager.default.fileExists(atPath: directory.path(name + "-journal"))
-                if journaled || (attributes?[.size] as? Int ?? 0) > 0 { return true }
-            }
-            try? await Task.sleep(for: .milliseconds(1))
+            if leftovers().contains(where: { $0.hasSuffix(".tmp") && !ignored.contains($0) }) { return true }
+            usleep(200)
         }
         return false
     }
@@ -48,7 +45,7 @@ struct ConversionCrashTests {
         var earlier: [String] = []
         for _ in 1...3 {
             let run = try await CrashWriter.run(convertArguments) { process, _ in
-                let inProgress = await awaitExportInProgress(process)
+                let inProgress = awaitTemporaryFile(process, ignoring: earlier)
                 #expect(inProgress, "the conversion ended before it could be killed")
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             }
@@ -73,12 +70,13 @@ struct ConversionCrashTests {
     @Test func theTemporaryFileOfALiveConversionIsNotRemoved() async throws {
         try makeDatabaseFile(at: path, rows: Self.rows)
         // What a process that died earlier left: no one holds its lock.
-        let abandoned = directory.path(".plain.sqlite.persistance-\(UUID().uuidString).tmp")
+        let abandonedName = ".plain.sqlite.persistance-\(UUID().uuidString).tmp"
+        let abandoned = directory.path(abandonedName)
         #expect(FileManager.default.createFile(atPath: abandoned, contents: Data("old".utf8)))
         #expect(FileManager.default.createFile(atPath: abandoned + "-journal", contents: Data("old".utf8)))
 
         let run = try await CrashWriter.run(convertArguments) { process, _ in
-            let inProgress = await awaitExportInProgress(process, ignoring: abandoned)
+            let inProgress = awaitTemporaryFile(process, ignoring: [abandonedName])
             #expect(inProgress, "the conversion ended before it could be stopped")
             guard process.isRunning, kill(process.processIdentifier, SIGSTOP) == 0 else { return }
             let live = leftovers().filter { $0.hasSuffix(".tmp") && directory.path($0) != abandoned }
