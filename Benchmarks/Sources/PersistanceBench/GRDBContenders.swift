@@ -206,9 +206,12 @@ extension GRDBContender {
         }
     }
 
+    /// WAL, and the 5-second busy timeout raw C and Persistance use (GRDB fails at once on
+    /// a lock by default, e.g. while the previous contender's last connection checkpoints).
     private var configuration: Configuration {
         var configuration = Configuration()
         configuration.journalMode = .wal
+        configuration.busyMode = .timeout(5)
         return configuration
     }
 
