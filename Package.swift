@@ -71,10 +71,13 @@ let package = Package(
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
         .testTarget(name: "PersistanceTests", dependencies: ["Persistance"]),
+        .testTarget(name: "PersistanceDAOTests", dependencies: ["PersistanceDAO"]),
+        // Expansion tests of the DAO macro. A test target that depends on a macro target is built
+        // for the host, with all its dependencies: kept apart so PersistanceDAO (and swift-crypto)
+        // are not built twice.
         .testTarget(
-            name: "PersistanceDAOTests",
+            name: "PersistanceDAOMacroTests",
             dependencies: [
-                "PersistanceDAO",
                 "PersistanceMacroPlugin",
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
