@@ -104,10 +104,13 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
+        .testTarget(name: "PersistanceDAOTests", dependencies: ["PersistanceDAO"]),
+        // Expansion tests of the DAO macro. A test target that depends on a macro target is built
+        // for the host, with all its dependencies: kept apart so PersistanceDAO (and swift-crypto)
+        // are not built twice.
         .testTarget(
-            name: "PersistanceDAOTests",
+            name: "PersistanceDAOMacroTests",
             dependencies: [
-                "PersistanceDAO",
                 "PersistanceMacroPlugin",
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),

@@ -5,29 +5,31 @@ import Foundation
 /// the field's name as associated data (a value copied to another field does not decrypt).
 /// Stored form: nonce (12 bytes) + ciphertext + tag (16 bytes).
 public struct AESGCMFieldCipher: DAOFieldCipher {
-    private let key: SymmetricKey
+    /// The key's bytes: `SymmetricKey` is not `Sendable`, so one is made per operation.
+    private let keyBytes: Data
 
     /// A cipher with a 256-bit key derived from `secret` (HKDF-SHA256), e.g. the answer of a
     /// configuration target's ``DAOFieldKeyProviding/fieldEncryptionKey(for:)``.
     public init(secret: String) {
-        key = HKDF<SHA256>.deriveKey(
+        let key = HKDF<SHA256>.deriveKey(
             inputKeyMaterial: SymmetricKey(data: Data(secret.utf8)),
             info: Data("persistance-dao-field".utf8), outputByteCount: 32)
+        keyBytes = key.withUnsafeBytes { Data($0) }
     }
 
     /// A cipher with `key` (128, 192 or 256 bits).
     public init(key: SymmetricKey) {
-        self.key = key
+        keyBytes = key.withUnsafeBytes { Data($0) }
     }
 
     public func encrypt(_ plaintext: Data, for field: DAOField) throws -> Data {
-        guard let combined = try AES.GCM.seal(plaintext, using: key, authenticating: Data(field.description.utf8)).combined else {
+        guard let combined = try AES.GCM.seal(plaintext, using: SymmetricKey(data: keyBytes), authenticating: Data(field.description.utf8)).combined else {
             throw DAOError(.invalidCall, "AES-GCM produced no combined form")
         }
         return combined
     }
 
     public func decrypt(_ ciphertext: Data, for field: DAOField) throws -> Data {
-        try AES.GCM.open(AES.GCM.SealedBox(combined: ciphertext), using: key, authenticating: Data(field.description.utf8))
+        try AES.GCM.open(AES.GCM.SealedBox(combined: ciphertext), using: SymmetricKey(data: keyBytes), authenticating: Data(field.description.utf8))
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Persistance
 
 /// A Swift value that can be passed to a DAO method. Typed DAO interfaces convert their
-/// arguments with it.
+/// arguments with it. (Every conversion is declared `throws`, as records' is, so generated
+/// code can call it the same way for every type.)
 ///
 /// Numbers, strings, `Data`, `Bool`, optionals, arrays and string-keyed dictionaries of
 /// convertible values conform. A `Record & Encodable` type conforms by declaring it:
@@ -20,39 +21,39 @@ extension DAOValueConvertible where Self: Record & Encodable {
 }
 
 extension DAOValue: DAOValueConvertible {
-    public func daoValue() -> DAOValue { self }
+    public func daoValue() throws -> DAOValue { self }
 }
 
 extension DatabaseValue: DAOValueConvertible {
-    public func daoValue() -> DAOValue { DAOValue(databaseValue: self) }
+    public func daoValue() throws -> DAOValue { DAOValue(databaseValue: self) }
 }
 
 extension Int: DAOValueConvertible {
-    public func daoValue() -> DAOValue { .integer(Int64(self)) }
+    public func daoValue() throws -> DAOValue { .integer(Int64(self)) }
 }
 
 extension Int32: DAOValueConvertible {
-    public func daoValue() -> DAOValue { .integer(Int64(self)) }
+    public func daoValue() throws -> DAOValue { .integer(Int64(self)) }
 }
 
 extension Int64: DAOValueConvertible {
-    public func daoValue() -> DAOValue { .integer(self) }
+    public func daoValue() throws -> DAOValue { .integer(self) }
 }
 
 extension Double: DAOValueConvertible {
-    public func daoValue() -> DAOValue { .real(self) }
+    public func daoValue() throws -> DAOValue { .real(self) }
 }
 
 extension Bool: DAOValueConvertible {
-    public func daoValue() -> DAOValue { .integer(self ? 1 : 0) }
+    public func daoValue() throws -> DAOValue { .integer(self ? 1 : 0) }
 }
 
 extension String: DAOValueConvertible {
-    public func daoValue() -> DAOValue { .text(self) }
+    public func daoValue() throws -> DAOValue { .text(self) }
 }
 
 extension Data: DAOValueConvertible {
-    public func daoValue() -> DAOValue { .blob(self) }
+    public func daoValue() throws -> DAOValue { .blob(self) }
 }
 
 extension Optional: DAOValueConvertible where Wrapped: DAOValueConvertible {

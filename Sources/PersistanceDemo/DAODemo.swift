@@ -58,7 +58,7 @@ private func demoModule(version: String, upgrade: String) -> String {
       <select id="search" arguments="words, newest" result="[{}]">
         select id, content from ${T}
         <where>
-          <foreach item="word" collection="words" separator="or">content like #{word}</foreach>
+          <foreach item="word" collection="words" separator=" or ">content like #{word}</foreach>
         </where>
         <if true="newest">order by id desc</if>
       </select>
