@@ -124,7 +124,7 @@ import Testing
         let directory = try TemporaryDirectory()
         var configuration = try Self.fileAtV1(directory)
         let renamed = Table<Row>("note", primaryKey: "id", columns: [
-            .integer("id", primaryKey: .autoincrement), .text("heading"), .text("tag"),
+            .integer("id", primaryKey: .autoincrement), .text("heading", notNull: true), .text("tag"),
         ])
         configuration.tables = [renamed]
         configuration.migrator = Migrator(initialVersion: "1", steps: [
