@@ -82,7 +82,7 @@ import Testing
     @Test(arguments: dialects)
     func changeTypeWithoutTransformConvertsByAffinity(_ dialect: AlterTableDialect) throws {
         let conn = try Self.catalog()
-        try conn.changeColumnType("note", inTable: "item", to: .numeric, dialect: dialect)
+        try conn.changeColumnType("note", inTable: "item", to: .numeric, transform: nil, dialect: dialect)
         #expect(try conn.fetchOne(String.self, "SELECT typeof(note) FROM item WHERE id = 1") == "integer")
     }
 

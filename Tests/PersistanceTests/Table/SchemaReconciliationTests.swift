@@ -44,9 +44,9 @@ import Testing
         let configuration = Self.configuration(directory, name, tables: [notesV1])
         let conn = try configuration.openWriter()
         defer { try? conn.close() }
-        try notesV1.insert(Row(["title": "first"]), in: conn)
-        try notesV1.insert(Row(["title": "second"]), in: conn)
-        try notesV1.delete(primaryKey: 2, in: conn)
+        try notesV1.insert(Row([("title", "first")]), in: conn)
+        try notesV1.insert(Row([("title", "second")]), in: conn)
+        _ = try notesV1.delete(primaryKey: 2, in: conn)
         return configuration
     }
 
@@ -76,7 +76,7 @@ import Testing
         #expect(rows.count == 1)
         #expect(try rows.first?.value(named: "title", as: String.self) == "first")
         #expect(try rows.first?.value(named: "level", as: Int.self) == 1)
-        #expect(try declaration.insert(Row(["title": "third"]), in: conn) == 3)   // the counter survived
+        #expect(try declaration.insert(Row([("title", "third")]), in: conn) == 3)   // the counter survived
     }
 
     @Test func aNewFileHasEveryDeclaredTableSoReadsFindThemEmpty() throws {
@@ -99,7 +99,7 @@ import Testing
         defer { try? database.closeSync() }
         #expect(throws: Refused.self) {
             try database.writeSync { conn in
-                try Self.notesV1.insert(Row(["title": "lost"]), in: conn)
+                try Self.notesV1.insert(Row([("title", "lost")]), in: conn)
                 throw Refused()
             }
         }
@@ -124,7 +124,7 @@ import Testing
         let directory = try TemporaryDirectory()
         var configuration = try Self.fileAtV1(directory)
         let renamed = Table<Row>("note", primaryKey: "id", columns: [
-            .integer("id", primaryKey: .autoincrement), .text("heading"), .text("tag"),
+            .integer("id", primaryKey: .autoincrement), .text("heading", notNull: true), .text("tag"),
         ])
         configuration.tables = [renamed]
         configuration.migrator = Migrator(initialVersion: "1", steps: [
@@ -190,7 +190,7 @@ import Testing
         defer { try? conn.close() }
         #expect(try after.columnInfo(in: conn).map(\.name) == ["a\"b", "c'\"d"])
         #expect(try after.indexInfo(in: conn).map(\.name) == ["i\"x", "j\"y"])
-        try after.insert(Row(["a\"b": "x"]), in: conn)
+        try after.insert(Row([("a\"b", "x")]), in: conn)
         #expect(try after.findAll(in: conn).first?.value(named: "c'\"d", as: String.self) == "it's")
     }
 }

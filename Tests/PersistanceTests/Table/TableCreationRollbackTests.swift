@@ -59,7 +59,7 @@ private typealias Player = RecordFixtures.Player
                 refused = true
             }
             seen.withLock { $0 = [] }
-            try players.upsertAll(
+            _ = try players.upsertAll(
                 RecordFixtures.SinglePassSequence(batch), uniqueKey: "name", nilValues: .keepStored, in: conn)
             return refused
         }
