@@ -59,10 +59,16 @@ extension Database {
         }
     }
 
-    private func perform<T: Sendable>(_ access: Access, _ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+    /// Runs `body` like `perform(_:_:)`; a read with `onWriter` runs on the writer connection,
+    /// in order with the writes (value observations fetch there to see exactly the commits
+    /// announced so far).
+    func perform<T: Sendable>(
+        _ access: Access, onWriter: Bool = false, _ body: @escaping @Sendable (Connection) throws -> T
+    ) async throws -> T {
         try Task.checkCancellation()
-        let pool = pool(for: access)
-        let sharesWriter = readers == nil
+        let pool = onWriter ? writer : pool(for: access)
+        let sharesWriter = onWriter || readers == nil
+        let tracker = changeTracker
         let job = AsyncJob<T>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -70,7 +76,8 @@ extension Database {
                 pool.submit(ConnectionPool.WorkItem(
                     run: { connection in
                         job.run(interrupting: connection.interruptHandle) { isCancelled in
-                            try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: isCancelled)
+                            defer { if access == .write { tracker.writeDidEnd(on: connection) } }
+                            return try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: isCancelled)
                         }
                     },
                     fail: { error in job.fail(error) }))
@@ -86,12 +93,14 @@ extension Database {
         }
         let pool = pool(for: access)
         let sharesWriter = readers == nil
+        let tracker = changeTracker
         return try withoutActuallyEscaping(body) { body in
             let job = SyncJob(body)
             pool.submit(ConnectionPool.WorkItem(
                 run: { connection in
                     job.run { body in
-                        try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: { false })
+                        defer { if access == .write { tracker.writeDidEnd(on: connection) } }
+                        return try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: { false })
                     }
                 },
                 fail: { error in job.fail(error) }))

@@ -43,6 +43,8 @@ public final class Database: Sendable {
     let closing = OneShot<Result<Void, any Error>>()
     /// Whether the database is in the open-database registry (files are, in-memory ones are not).
     let isRegistered: Bool
+    /// Announces committed changes to observers; told after every write block.
+    let changeTracker: ChangeTracker
 
     /// The default number of reader connections for this machine: one per active processor, at least 2.
     public static var defaultReaderCount: Int {
@@ -107,6 +109,7 @@ public final class Database: Sendable {
         readers = readerCount == 0 ? nil : ConnectionPool(
             capacity: readerCount, opensOnDemand: true, threadName: "reader \(name)", executorID: executorID,
             openConnection: configuration.openReader)
+        changeTracker = ChangeTracker(writer: writer, pollsExternalChanges: readerCount != 0)
         let opening = self.opening
         let executorID = self.executorID
         writer.start { result in
