@@ -9,6 +9,8 @@ struct CrashWriterArguments {
         case rotate
         /// Migrates the database up to the latest version, then back down, again and again.
         case migrate
+        /// Fills a document collection's write-back cache with a batch, then saves it.
+        case documents
     }
 
     struct UsageError: Error, CustomStringConvertible {
@@ -25,7 +27,7 @@ struct CrashWriterArguments {
     init(_ arguments: ArraySlice<String>) throws {
         var rest = arguments
         guard let modeName = rest.popFirst(), let mode = Mode(rawValue: modeName), let path = rest.popFirst() else {
-            throw UsageError(description: "usage: persistance-crash-writer commit|rotate|migrate <path> [--key K]... [--cycles N]")
+            throw UsageError(description: "usage: persistance-crash-writer commit|rotate|migrate|documents <path> [--key K]... [--cycles N]")
         }
         self.mode = mode
         self.path = path

@@ -9,6 +9,7 @@ import Persistance
 //     persistance-crash-writer commit  <path> [--key K]... [--cycles N]
 //     persistance-crash-writer rotate  <path> --key A --key B [--cycles N]
 //     persistance-crash-writer migrate <path> [--key K]... [--cycles N]
+//     persistance-crash-writer documents <path> [--key K]... [--cycles N]
 //
 // Without --cycles it runs until killed. It exits with status 1 and a message on standard
 // error as soon as anything fails, so a test can tell a failure from its own kill.
@@ -18,6 +19,7 @@ do {
     case .commit: try await runCommitLoop(arguments)
     case .rotate: try await runKeyRotationLoop(arguments)
     case .migrate: try await runMigrationLoop(arguments)
+    case .documents: try await runDocumentCacheLoop(arguments)
     }
 } catch {
     FileHandle.standardError.write(Data("persistance-crash-writer: \(error)\n".utf8))
