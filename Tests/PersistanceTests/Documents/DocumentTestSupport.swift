@@ -4,7 +4,8 @@ import Testing
 @testable import Persistance
 
 /// A file database in its own temporary directory, with one collection.
-struct DocumentFixture {
+// @unchecked: every property is a constant, and `TemporaryDirectory` only holds a constant URL.
+struct DocumentFixture: @unchecked Sendable {
     let directory: TemporaryDirectory
     let db: Database
     let users: DocumentCollection

@@ -96,7 +96,7 @@ struct DatabaseChangesTests {
 
     @Test("synchronous writes, table API and query builder writes are reported")
     func everyWritePathIsReported() async throws {
-        struct Player: Record { var id: Int64?; var name: String; var score: Double }
+        struct Player: Record, Codable { var id: Int64?; var name: String; var score: Double }
         let players = Table<Player>("player", primaryKey: "id", columns: [
             .integer("id", primaryKey: .autoincrement), .text("name"), .real("score"),
         ])

@@ -5,7 +5,8 @@ import Testing
 
 /// A file database with a `player(id, name, score)` and an `item(id, label)` table, in its
 /// own temporary directory.
-struct ObservedDatabase {
+// @unchecked: every property is a constant, and `TemporaryDirectory` only holds a constant URL.
+struct ObservedDatabase: @unchecked Sendable {
     let directory: TemporaryDirectory
     let db: Database
 
