@@ -12,6 +12,8 @@ struct CrashWriterArguments {
         /// Opens the database once with its keys, which encrypts a plaintext file in place,
         /// reports `opened` and exits.
         case convert
+        /// Fills a document collection's write-back cache with a batch, then saves it.
+        case documents
     }
 
     struct UsageError: Error, CustomStringConvertible {
@@ -28,7 +30,7 @@ struct CrashWriterArguments {
     init(_ arguments: ArraySlice<String>) throws {
         var rest = arguments
         guard let modeName = rest.popFirst(), let mode = Mode(rawValue: modeName), let path = rest.popFirst() else {
-            throw UsageError(description: "usage: persistance-crash-writer commit|rotate|migrate|convert <path> [--key K]... [--cycles N]")
+            throw UsageError(description: "usage: persistance-crash-writer commit|rotate|migrate|convert|documents <path> [--key K]... [--cycles N]")
         }
         self.mode = mode
         self.path = path

@@ -10,6 +10,7 @@ import Persistance
 //     persistance-crash-writer rotate  <path> --key A --key B [--cycles N]
 //     persistance-crash-writer migrate <path> [--key K]... [--cycles N]
 //     persistance-crash-writer convert <path> --key K...
+//     persistance-crash-writer documents <path> [--key K]... [--cycles N]
 //
 // Without --cycles it runs until killed. It exits with status 1 and a message on standard
 // error as soon as anything fails, so a test can tell a failure from its own kill.
@@ -20,6 +21,7 @@ do {
     case .rotate: try await runKeyRotationLoop(arguments)
     case .migrate: try await runMigrationLoop(arguments)
     case .convert: try await runConversion(arguments)
+    case .documents: try await runDocumentCacheLoop(arguments)
     }
 } catch {
     FileHandle.standardError.write(Data("persistance-crash-writer: \(error)\n".utf8))

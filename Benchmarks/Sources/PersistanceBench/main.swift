@@ -3,6 +3,10 @@ import Foundation
 // persistance-bench: Persistance against the raw SQLite C API and GRDB, in one process.
 // See Benchmarks/README.md.
 
+if CommandLine.arguments.dropFirst().first == "documents" {
+    exit(runDocumentLoopBenchmark(runs: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 5))
+}
+
 let options: Options
 do {
     switch try Options.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -63,6 +63,9 @@ public final class Connection {
     /// How many top-level transactions `transaction`/`inTransaction` began; tells one
     /// transaction from the next.
     var transactionSerial: UInt64 = 0
+    /// Collects this connection's changes for observers while any are subscribed (see
+    /// `ChangeRecorder`); nil otherwise, so unobserved connections pay nothing.
+    var changeRecorder: ChangeRecorder?
     /// The only thread allowed to use the connection, set by an owner that lends it to
     /// blocks of code on that thread (the executor); nil when any thread may. Checked before
     /// any SQL runs and before the raw handle is handed out. Set once, before any use, so it

@@ -19,23 +19,13 @@ final class AsyncJob: PoolJob {
     }
 
     private let state = Guarded(State.created)
-    private let access: Access
-    private let sharesWriter: Bool
+    private let runner: BlockRunner
     private let body: @Sendable (Connection) throws -> Void
-    private let instrumentation: DatabaseInstrumentation
-    private let submitted: UInt64
 
-    /// A job that runs `body` in `access`'s transaction (see `Access.run` for `sharesWriter`),
-    /// measured by `instrumentation` from now on.
-    init(
-        _ access: Access, sharesWriter: Bool, instrumentation: DatabaseInstrumentation,
-        _ body: @escaping @Sendable (Connection) throws -> Void
-    ) {
-        self.access = access
-        self.sharesWriter = sharesWriter
+    /// A job that runs `body` as `runner` says.
+    init(_ runner: BlockRunner, _ body: @escaping @Sendable (Connection) throws -> Void) {
+        self.runner = runner
         self.body = body
-        self.instrumentation = instrumentation
-        submitted = instrumentation.submitted()
     }
 
     /// Hands over the awaiting task's continuation. Returns false, having resumed it with
@@ -89,10 +79,8 @@ final class AsyncJob: PoolJob {
         guard starts else { return }
         var failure: (any Error)?
         do {
-            try instrumentation.measure(access, submittedAt: submitted) {
-                try connection.interruptingStatements(whenCancelled: self) {
-                    try access.run(body, on: connection, sharesWriter: sharesWriter) { self.isCancelled }
-                }
+            try connection.interruptingStatements(whenCancelled: self) {
+                try runner.run(body, on: connection) { self.isCancelled }
             }
         } catch {
             failure = error

@@ -80,11 +80,15 @@ extension Database {
 
     /// Runs `body` on a connection of `access`'s pool, in its transaction, suspending the
     /// calling task until it has run. Not generic: `read` and `write` keep the block's value.
+    /// A read with `onWriter` runs on the writer connection, in order with the writes (value
+    /// observations fetch there to see exactly the commits announced so far).
     @usableFromInline
-    func perform(_ access: Access, _ body: @escaping @Sendable (Connection) throws -> Void) async throws {
+    func perform(_ access: Access, onWriter: Bool = false, _ body: @escaping @Sendable (Connection) throws -> Void) async throws {
         try Task.checkCancellation()
-        let pool = pool(for: access)
-        let job = AsyncJob(access, sharesWriter: readers == nil, instrumentation: instrumentation, body)
+        let pool = onWriter ? writer : pool(for: access)
+        let runner = BlockRunner(
+            access, sharesWriter: onWriter || readers == nil, instrumentation: instrumentation, changeTracker: changeTracker)
+        let job = AsyncJob(runner, body)
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 if job.attach(continuation) {
@@ -106,7 +110,9 @@ extension Database {
         let wait = try ConnectionPool.current.map { try WaitGraph.shared.beginWait(by: $0, on: pool) }
         defer { wait.map(WaitGraph.shared.endWait) }
         try withoutActuallyEscaping(body) { body in
-            let job = SyncJob(access, sharesWriter: readers == nil, instrumentation: instrumentation, body)
+            let runner = BlockRunner(
+                access, sharesWriter: readers == nil, instrumentation: instrumentation, changeTracker: changeTracker)
+            let job = SyncJob(runner, body)
             pool.submit(job)
             try job.wait()
         }

@@ -45,6 +45,8 @@ public final class Database: Sendable {
     let registryKey: DatabaseRegistry.Key?
     /// Metrics and error logs of the blocks the database runs.
     let instrumentation: DatabaseInstrumentation
+    /// Announces committed changes to observers; told after every write block.
+    let changeTracker: ChangeTracker
 
     /// The default number of reader connections for this machine: one per active processor, at least 2.
     public static var defaultReaderCount: Int {
@@ -131,6 +133,7 @@ public final class Database: Sendable {
         readers = readerCount == 0 ? nil : ConnectionPool(
             capacity: readerCount, opensOnDemand: true, threadName: "reader \(name)", executorID: executorID,
             openConnection: configuration.openReader)
+        changeTracker = ChangeTracker(writer: writer, pollsExternalChanges: readerCount != 0)
         let opening = self.opening
         let executorID = self.executorID
         let readers = self.readers

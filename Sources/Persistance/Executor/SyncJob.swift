@@ -16,22 +16,12 @@ final class SyncJob: PoolJob, @unchecked Sendable {
     private var body: ((Connection) throws -> Void)?
     private var failure: (any Error)?
     private var isDone = false
-    private let access: Access
-    private let sharesWriter: Bool
-    private let instrumentation: DatabaseInstrumentation
-    private let submitted: UInt64
+    private let runner: BlockRunner
 
-    /// A job for `body`, which must stay valid until `wait()` returns, run in `access`'s
-    /// transaction (see `Access.run` for `sharesWriter`), measured by `instrumentation` from now on.
-    init(
-        _ access: Access, sharesWriter: Bool, instrumentation: DatabaseInstrumentation,
-        _ body: @escaping (Connection) throws -> Void
-    ) {
-        self.access = access
-        self.sharesWriter = sharesWriter
+    /// A job for `body`, which must stay valid until `wait()` returns, run as `runner` says.
+    init(_ runner: BlockRunner, _ body: @escaping (Connection) throws -> Void) {
+        self.runner = runner
         self.body = body
-        self.instrumentation = instrumentation
-        submitted = instrumentation.submitted()
     }
 
     /// Takes the block out of the job and runs it; every reference to the block is gone when
@@ -42,9 +32,7 @@ final class SyncJob: PoolJob, @unchecked Sendable {
         condition.unlock()
         guard let body else { preconditionFailure("a synchronous job runs once") }
         do {
-            try instrumentation.measure(access, submittedAt: submitted) {
-                try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: { false })
-            }
+            try runner.run(body, on: connection, isCancelled: { false })
             finish(with: nil)
         } catch {
             finish(with: error)

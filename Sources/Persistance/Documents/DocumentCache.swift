@@ -1,0 +1,68 @@
+/// A collection's write-back cache: every document, in memory, with the changes made since
+/// caching began, written by `save()` in one transaction.
+struct DocumentCache: DocumentStore {
+    /// Ids in insertion order (removed ones are skipped when read).
+    private var order: [String]
+    private var byID: [String: Document]
+    /// Whether every stored document must be removed before the rest is written.
+    private(set) var removesAllStored = false
+    /// The ids added, updated or removed since caching began.
+    private var touched = Set<String>()
+    /// The events to announce when the changes are saved, in order.
+    private(set) var events: [DocumentEvent] = []
+
+    /// A cache holding `documents` (the stored ones, in insertion order).
+    init(_ documents: [Document]) {
+        order = documents.map(DocumentCollection.id(of:))
+        byID = Dictionary(documents.map { (DocumentCollection.id(of: $0), $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    func documents(matching predicate: DocumentPredicate?) -> [Document] {
+        if let id = predicate?.requiredID { return byID[id].map { [$0] } ?? [] }
+        return order.compactMap { id in byID[id].flatMap { predicate?.matches($0) ?? true ? $0 : nil } }
+    }
+
+    mutating func insert(_ document: Document) {
+        let id = DocumentCollection.id(of: document)
+        order.append(id)
+        byID[id] = document
+        touched.insert(id)
+    }
+
+    mutating func replace(_ document: Document) {
+        let id = DocumentCollection.id(of: document)
+        byID[id] = document
+        touched.insert(id)
+    }
+
+    mutating func remove(ids: [String]) {
+        for id in ids {
+            byID[id] = nil
+            touched.insert(id)
+        }
+    }
+
+    mutating func removeAll() -> Int {
+        let count = byID.count
+        order.removeAll()
+        byID.removeAll()
+        touched.removeAll()
+        removesAllStored = true
+        return count
+    }
+
+    mutating func announce(_ event: DocumentEvent) {
+        events.append(event)
+    }
+
+    /// Writes the cached changes through `stored`, announcing the cached events with them.
+    func save(to stored: inout StoredDocuments) throws {
+        if removesAllStored { _ = try stored.removeAll() }
+        for id in order where touched.contains(id) {
+            if let document = byID[id] { try stored.save(document) }
+        }
+        let removed = touched.filter { byID[$0] == nil }
+        try stored.remove(ids: removed.sorted())
+        for event in events { stored.announce(event) }
+    }
+}

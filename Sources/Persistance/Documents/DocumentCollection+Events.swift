@@ -1,0 +1,56 @@
+import Foundation
+
+extension DocumentCollection {
+    /// The collection's changes, from the moment this is called: each event after the
+    /// transaction that made it commits, in commit order; nothing for a change rolled back.
+    /// While the collection caches, nothing comes until `save()`, which announces the
+    /// cached changes in the order they were made.
+    ///
+    /// The stream ends when its consuming task is cancelled or the loop stops, or when the
+    /// database goes away.
+    public func events() -> AsyncStream<DocumentEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: DocumentEvent.self)
+        let subscription = Self.subscribe(to: name, in: database) { continuation.yield($0) } finish: {
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
+    }
+
+    /// The `NotificationCenter` name events of `kind` are posted under, as SRPPlist named
+    /// them: `SRPPLIST_<NAME>_ADD`, `_UPDATE`, `_REMOVE`, `_REMOVEALL` (the collection's name
+    /// uppercased). The `userInfo` holds `ids` (`[String]`) and `documents` (`[[String: Any]]`).
+    public func notificationName(_ kind: DocumentEvent) -> Notification.Name {
+        Self.notificationName(of: name, for: kind)
+    }
+
+    private static func notificationName(of collection: String, for kind: DocumentEvent) -> Notification.Name {
+        Notification.Name("SRPPLIST_\(collection.uppercased())_\(kind.notificationSuffix)")
+    }
+
+    static func subscribe(
+        to collection: String, in database: Database,
+        receive: @escaping @Sendable (DocumentEvent) -> Void, finish: @escaping @Sendable () -> Void
+    ) -> ChangeSubscription {
+        database.changeTracker.subscribe(ChangeTracker.Subscriber(
+            receive: { batch in
+                for case let change as CollectionEvent in batch.payloads where change.collection == collection {
+                    receive(change.event)
+                }
+            },
+            finish: finish))
+    }
+
+    /// Posts the events of `collection` to `center`, in order, from a queue of their own
+    /// (never from the writer's thread, so observers may use the database).
+    static func postEvents(of collection: String, to center: NotificationCenter, from database: Database) -> ChangeSubscription {
+        let queue = DispatchQueue(label: "persistance.documents.notifications.\(collection)")
+        return subscribe(to: collection, in: database, receive: { event in
+            queue.async {
+                center.post(
+                    name: notificationName(of: collection, for: event), object: nil,
+                    userInfo: ["ids": event.ids, "documents": event.documents.map { JSONValue.object($0).foundationValue }])
+            }
+        }, finish: {})
+    }
+}

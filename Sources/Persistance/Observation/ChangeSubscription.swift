@@ -1,0 +1,17 @@
+/// A registration with a database's `ChangeTracker`, ended by `cancel()` or when released.
+final class ChangeSubscription: Sendable {
+    private let onCancel: Guarded<(@Sendable () -> Void)?>
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Guarded(onCancel)
+    }
+
+    /// Ends the subscription; later calls do nothing.
+    func cancel() {
+        onCancel.withLock { $0.take() }?()
+    }
+
+    deinit {
+        cancel()
+    }
+}

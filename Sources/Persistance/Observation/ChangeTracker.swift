@@ -1,0 +1,157 @@
+import Foundation
+
+/// A database's change announcements: it installs a `ChangeRecorder` on the writer
+/// connection while anyone is subscribed (and removes it when nobody is, so unobserved
+/// databases pay nothing), announces each committed transaction to every subscriber after
+/// the write block that committed it, in commit order, and notices commits of other
+/// connections and processes through `PRAGMA data_version`.
+///
+/// Subscribers are called on the writer's thread, one commit at a time: they must only
+/// hand the changes on (to a stream's continuation), never block.
+final class ChangeTracker: Sendable {
+    /// What a subscriber is told.
+    struct Subscriber: Sendable {
+        /// A transaction committed.
+        let receive: @Sendable (CommittedChanges) -> Void
+        /// No more changes will come: the database is gone.
+        let finish: @Sendable () -> Void
+    }
+
+    private struct State: Sendable {
+        var subscribers: [UInt64: Subscriber] = [:]
+        var nextID: UInt64 = 0
+        /// The sequence number of the last announced commit.
+        var sequence: UInt64 = 0
+        var isPolling = false
+    }
+
+    /// How often other connections' commits are looked for while anyone is subscribed
+    /// (they are also looked for after each write).
+    static let externalChangePollInterval = Duration.milliseconds(500)
+
+    private let state = Guarded(State())
+    private let writer: ConnectionPool
+    private let pollsExternalChanges: Bool
+
+    /// A tracker for the database whose writer pool is `writer`. An in-memory database,
+    /// which no other connection can reach, does not look for external commits.
+    init(writer: ConnectionPool, pollsExternalChanges: Bool) {
+        self.writer = writer
+        self.pollsExternalChanges = pollsExternalChanges
+    }
+
+    deinit {
+        for subscriber in state.withLock({ Array($0.subscribers.values) }) {
+            subscriber.finish()
+        }
+    }
+
+    /// The number of subscribers (for tests and diagnostics).
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// The sequence number of the last announced commit. Read on the writer's thread, it
+    /// counts exactly the commits the writer connection can see.
+    var currentSequence: UInt64 { state.withLock { $0.sequence } }
+
+    /// Subscribes `subscriber` to every commit announced after the writer runs the work
+    /// queued from now on.
+    func subscribe(_ subscriber: Subscriber) -> ChangeSubscription {
+        let (id, startsPolling) = state.withLock { state -> (UInt64, Bool) in
+            state.nextID += 1
+            state.subscribers[state.nextID] = subscriber
+            let startsPolling = pollsExternalChanges && !state.isPolling
+            if startsPolling { state.isPolling = true }
+            return (state.nextID, startsPolling)
+        }
+        updateHooksOnWriter()
+        if startsPolling { pollExternalChanges() }
+        return ChangeSubscription { [weak self] in self?.unsubscribe(id) }
+    }
+
+    private func unsubscribe(_ id: UInt64) {
+        let isLast = state.withLock { state -> Bool in
+            state.subscribers[id] = nil
+            return state.subscribers.isEmpty
+        }
+        if isLast { updateHooksOnWriter() }
+    }
+
+    /// Queues work on the writer that installs or removes the recorder as subscriptions
+    /// then require. Queued in order with writes, so a write submitted after `subscribe`
+    /// returns is recorded.
+    private func updateHooksOnWriter() {
+        writer.submit(ClosureJob(
+            run: { connection in
+                let isWanted = self.subscriberCount > 0
+                if isWanted, connection.changeRecorder == nil {
+                    try? ChangeRecorder().install(on: connection)
+                } else if !isWanted, connection.changeRecorder != nil {
+                    try? ChangeRecorder.uninstall(from: connection)
+                }
+            },
+            fail: { _ in }))
+    }
+
+    /// Announces what the write block that just ended on `connection` committed, after any
+    /// commit another connection made before it. Called by the executor on the writer's
+    /// thread after every write block; does nothing unless a recorder is installed.
+    func writeDidEnd(on connection: Connection) {
+        guard let recorder = connection.changeRecorder else { return }
+        let batches = recorder.takeCommitted()
+        announceExternalCommit(on: connection, recorder: recorder)
+        announce(batches)
+    }
+
+    private func announceExternalCommit(on connection: Connection, recorder: ChangeRecorder) {
+        guard pollsExternalChanges, (try? recorder.externalCommitHappened(on: connection)) == true else { return }
+        announce([CommittedChanges(isExternal: true)])
+    }
+
+    private func announce(_ batches: [CommittedChanges]) {
+        for var batch in batches {
+            let subscribers = state.withLock { state -> [Subscriber] in
+                state.sequence += 1
+                batch.sequence = state.sequence
+                return Array(state.subscribers.values)
+            }
+            for subscriber in subscribers {
+                subscriber.receive(batch)
+            }
+        }
+    }
+
+    /// Checks `PRAGMA data_version` on the writer every `externalChangePollInterval` while
+    /// anyone is subscribed.
+    private func pollExternalChanges() {
+        Task.detached { [weak self] in
+            while true {
+                try? await Task.sleep(for: Self.externalChangePollInterval)
+                guard let self, self.keepsPolling() else { return }
+                self.writer.submit(ClosureJob(
+                    run: { [weak self] connection in
+                        guard let self, let recorder = connection.changeRecorder else { return }
+                        self.announceExternalCommit(on: connection, recorder: recorder)
+                    },
+                    fail: { [weak self] _ in self?.finishAll() }))
+            }
+        }
+    }
+
+    private func keepsPolling() -> Bool {
+        state.withLock { state in
+            state.isPolling = !state.subscribers.isEmpty
+            return state.isPolling
+        }
+    }
+
+    /// Ends every subscription: the database no longer accepts work.
+    private func finishAll() {
+        let subscribers = state.withLock { state -> [Subscriber] in
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers {
+            subscriber.finish()
+        }
+    }
+}
