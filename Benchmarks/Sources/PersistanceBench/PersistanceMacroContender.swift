@@ -25,10 +25,11 @@ struct PersistanceMacroPlayer: PersistanceBenchRecord {
 struct PersistanceMacroContender: PersistanceContender {
     typealias Element = PersistanceMacroPlayer
     let name = "persistance-macro"
+    let settings: ContenderSettings
 
     func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
         let players = Element.table
-        let db = try Database.open(configuration: DatabaseConfiguration(path: path))
+        let db = try open(path, key: nil)
         defer { try? db.closeSync() }
         _ = try db.readSync { conn in try players.count(in: conn) }
         var checksum = Checksum()
