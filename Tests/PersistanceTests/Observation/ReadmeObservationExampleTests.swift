@@ -33,7 +33,7 @@ import Persistance
 
         try await db.write { conn in try conn.execute("INSERT INTO player(name) VALUES ('Ann')") }
         try await db.write { conn in try conn.execute("INSERT INTO player(name) VALUES ('Bob')") }
-        let insertedRows = try await changes.value   // [1, 2]
+        let insertedRows = await changes.value       // [1, 2]
         let seenCounts = try await counts.value      // ends with 2; never the same commit twice
         // README example ends
         #expect(insertedRows == [1, 2])
