@@ -93,7 +93,7 @@ func persistanceDefaultSynchronous(directory: URL) throws -> Synchronous {
     defer {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
-    let db = try Database.open(configuration: DatabaseConfiguration(path: path))
+    let db = try Database.openSync(configuration: DatabaseConfiguration(path: path))
     defer { try? db.closeSync() }
     return try db.writeSync { conn in try Synchronous(readBack: conn.fetchOne(Int.self, "PRAGMA synchronous") ?? -1) }
 }

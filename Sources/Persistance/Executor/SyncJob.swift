@@ -27,15 +27,22 @@ final class SyncJob: PoolJob, @unchecked Sendable {
     /// Takes the block out of the job and runs it; every reference to the block is gone when
     /// the submitting thread is woken (as `withoutActuallyEscaping` requires).
     func run(on connection: Connection) {
+        finish(with: runBody(on: connection))
+    }
+
+    /// Takes the block out of the job, runs it and returns its error. The block is released
+    /// when this returns, before `finish` wakes the submitting thread: a reference still held
+    /// then would outlive the caller's `withoutActuallyEscaping`.
+    private func runBody(on connection: Connection) -> (any Error)? {
         condition.lock()
         let body = self.body.take()
         condition.unlock()
         guard let body else { preconditionFailure("a synchronous job runs once") }
         do {
             try runner.run(body, on: connection, isCancelled: { false })
-            finish(with: nil)
+            return nil
         } catch {
-            finish(with: error)
+            return error
         }
     }
 

@@ -82,7 +82,7 @@ import Testing
     @Test func aNewFileHasEveryDeclaredTableSoReadsFindThemEmpty() throws {
         let directory = try TemporaryDirectory()
         let other = Table<Row>("other", columns: [.text("value")])
-        let database = try Database.open(configuration: Self.configuration(directory, tables: [Self.notesV2, other]))
+        let database = try Database.openSync(configuration: Self.configuration(directory, tables: [Self.notesV2, other]))
         defer { try? database.closeSync() }
         let counts = try database.readSync { conn in
             (try Self.notesV2.findAll(in: conn).count, try other.count(in: conn))
@@ -95,7 +95,7 @@ import Testing
     @Test func aFailedFirstWriteLeavesADeclaredTableReadable() throws {
         struct Refused: Error {}
         let directory = try TemporaryDirectory()
-        let database = try Database.open(configuration: Self.configuration(directory, tables: [Self.notesV1]))
+        let database = try Database.openSync(configuration: Self.configuration(directory, tables: [Self.notesV1]))
         defer { try? database.closeSync() }
         #expect(throws: Refused.self) {
             try database.writeSync { conn in
