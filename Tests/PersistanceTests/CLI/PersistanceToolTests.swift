@@ -46,7 +46,7 @@ import Testing
             "--  ----------  -------",
             " 1  apple, red  x'00ff'",
             " 2  日本語      NULL",
-            " 3  say \"hi\"",
+            " 3  say \"hi\"    NULL",
             "(3 rows)",
         ])
         let csv = try PersistanceTool.run(["query", file, "SELECT name, price FROM item ORDER BY id", "--csv"], in: directory)

@@ -62,7 +62,9 @@ import Testing
             }
         }
         #expect(Set(databases.map(ObjectIdentifier.init)).count == 1)
-        try await databases[0].write { conn in try conn.execute("INSERT INTO t(value) VALUES (1)") }
+        try await databases[0].write { conn in
+            try conn.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, value INTEGER); INSERT INTO t(value) VALUES (1)")
+        }
         try await closeWithinTimeout(databases[0])
     }
 

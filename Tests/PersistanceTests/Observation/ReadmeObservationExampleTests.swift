@@ -12,9 +12,10 @@ import Persistance
         try await db.write { conn in try conn.execute("CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT)") }
         // README example begins
         // Row by row, in commit order, from the moment `changes(in:)` is called.
+        let playerChanges = db.changes(in: ["player"])   // subscribed here, before the writes below
         let changes = Task {
             var inserted: [Int64] = []
-            for await change in db.changes(in: ["player"]) {
+            for await change in playerChanges {
                 if case .row(let row) = change, row.kind == .insert { inserted.append(row.rowID) }
                 if inserted.count == 2 { break }
             }
