@@ -34,8 +34,12 @@ public enum SQLiteEngine {
     public static let supportsReturning = versionNumber >= 3_035_000
     /// The JSON functions (`json`, `json_extract`, …).
     public static let supportsJSON = compiles("SELECT json('[]')")
-    /// FTS5 full-text search tables.
-    public static let supportsFTS5 = compiles("CREATE VIRTUAL TABLE temp.probe USING fts5(content)")
+    /// FTS5 full-text search tables. Found by creating one: SQLite looks a virtual table's
+    /// module up when the statement runs, not when it is prepared.
+    public static let supportsFTS5: Bool = {
+        guard let connection = try? Connection.inMemory() else { return false }
+        return (try? connection.execute("CREATE VIRTUAL TABLE temp.probe USING fts5(content)")) != nil
+    }()
 
     private static func compiles(_ sql: String) -> Bool {
         guard let connection = try? Connection.inMemory() else { return false }

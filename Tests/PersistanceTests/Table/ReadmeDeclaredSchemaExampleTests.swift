@@ -5,7 +5,7 @@ import Persistance
 
 /// The README's declared-schema example, compiled and run as it is written there, on a new
 /// file and on a release-1 file.
-@Suite struct ReadmeDeclaredSchemaExampleTests {
+@Suite(.serialized) struct ReadmeDeclaredSchemaExampleTests {
     struct Note: Record, Codable {
         var id: Int64?
         var title: String
