@@ -15,7 +15,9 @@ struct DecryptCommand: ParsableCommand {
     func run() throws {
         guard SQLiteEngine.isSQLCipher else { throw CLIError.needsSQLCipher("decrypt") }
         guard try !database.isPlaintext() else { throw CLIError("\(database.file) is not encrypted") }
-        let conn = try database.open()
+        // Read-write: SQLite attaches the export's file read-only to a read-only connection.
+        // Nothing writes to the source.
+        let conn = try database.open(readOnly: false)
         defer { try? conn.close() }
         do {
             try conn.exportPlaintext(to: destination)

@@ -148,6 +148,6 @@ extension DatabaseError {
 }
 
 /// Closes a file descriptor (inside `Connection`, `close` names the connection's method).
-private func closeDescriptor(_ descriptor: Int32) {
+func closeDescriptor(_ descriptor: Int32) {
     close(descriptor)
 }

@@ -75,6 +75,7 @@ struct SecretKeys: Sendable {
         switch try FileContent(path: path) {
         case .absent:
             if let created = try createEncrypted(path: path, options: options) { return created }
+            try writeFirstPageOfEmptyFile(path: path)
             return try openRotating(path: path, options: options, logger: logger)
         case .plaintext:
             logger.info("encrypting plaintext database in place")
@@ -115,6 +116,25 @@ struct SecretKeys: Sendable {
         }
         temporary.removeAndClose()
         return try Connection(path: path, options: Self.options(options, keyedWith: newest))
+    }
+
+    /// Writes the first page (with its salt) of an existing empty file at `path`, keyed with the
+    /// newest key, under an exclusive lock on the file, unless another process has written it
+    /// meanwhile: processes creating the same database through an empty file (the executor
+    /// creates the file to identify it) then all agree on one salt.
+    private func writeFirstPageOfEmptyFile(path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { closeDescriptor(descriptor) }
+        guard flock(descriptor, LOCK_EX) == 0 else { return }
+        defer { flock(descriptor, LOCK_UN) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size == 0 else { return }
+        var writable = Connection.Options()
+        writable.mode = .readWrite
+        let connection = try Connection(path: path, options: Self.options(writable, keyedWith: newest))
+        defer { try? connection.close() }
+        try connection.execute("PRAGMA user_version = 0")
     }
 
     /// Tries each candidate key; the first that opens the file wins and the file is

@@ -116,11 +116,13 @@ final class ChangeRecorder {
         sqlite3_set_authorizer(handle, changeRecorderAuthorizer, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Stops recording and returns the tables read since `beginRecordingReads(on:)`.
-    func endRecordingReads() -> Set<String> {
+    /// Stops recording and returns the tables read since `beginRecordingReads(on:)`, or nil
+    /// (unknown: every table counts) when none was reported. Older engines (SQLite 3.15 in the
+    /// SQLCipher build) report no read for a table whose rows are only counted (`count(*)`).
+    func endRecordingReads() -> Set<String>? {
         recordsReads = false
         defer { tablesRead.removeAll() }
-        return tablesRead
+        return tablesRead.isEmpty ? nil : tablesRead
     }
 
     fileprivate func authorize(action: Int32, first: UnsafePointer<CChar>?) -> Int32 {
