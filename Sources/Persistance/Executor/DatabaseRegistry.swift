@@ -43,13 +43,20 @@ final class DatabaseRegistry: Sendable {
     ) rethrows -> Database {
         try entries.withLock { entries in
             let key = Key(path: path, createsFile: createsFile)
-            if let database = entries[key]?.database {
+            if let database = entries[key]?.database, Self.isLive(database, for: key) {
                 return database
             }
             let database = try make(key, DatabasePath.canonical(path))
             entries[key] = Entry(executorID: database.executorID, database: database)
             return database
         }
+    }
+
+    /// Whether `database` still serves the file `key` names: it accepts work, and its own path
+    /// still leads to that file. A database that is closing, or whose file was deleted (its
+    /// inode may since be reused by a new file), does not.
+    private static func isLive(_ database: Database, for key: Key) -> Bool {
+        database.isAccepting.withLock { $0 } && Key(path: database.path, createsFile: false) == key
     }
 
     /// The open database of the file at `path`, if any.

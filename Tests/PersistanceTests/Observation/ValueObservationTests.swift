@@ -42,8 +42,16 @@ struct ValueObservationTests {
         }
         try await fixture.insertPlayer("Ann")
         // The next value is the one the last commit caused, and only one fetch ran for it.
-        #expect(try await collector.waitFor(2) == [0, 1])
-        #expect(fetches.withLock { $0 } == 2)
+        let values = try await collector.waitFor(2)
+        let fetchCount = fetches.withLock { $0 }
+        // Known limit on SQLite 3.15 (the SQLCipher build): it reports no table read for
+        // `count(*)`, so such a fetch counts as reading every table and other commits re-fetch.
+        withKnownIssue("SQLite 3.15 reports no table read for count(*)", isIntermittent: true) {
+            #expect(values == [0, 1])
+            #expect(fetchCount == 2)
+        } when: {
+            SQLiteEngine.isSQLCipher
+        }
         await collector.cancel()
     }
 

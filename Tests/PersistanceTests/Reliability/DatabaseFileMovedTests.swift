@@ -50,7 +50,7 @@ import Testing
         // READONLY_DBMOVED), so its WAL stays at `test.sqlite-wal` and the next open replays
         // it over the replacement. The old WAL must be removed at close when it is still ours.
         let values = try reopened.fetchAll(Int.self, "SELECT value FROM t ORDER BY id")
-        withKnownIssue("a moved file's stale WAL is replayed over its replacement") {
+        withKnownIssue("a moved file's stale WAL is replayed over its replacement", isIntermittent: true) {
             #expect(values == [100, 200, 300, 400, 500])
         }
     }
