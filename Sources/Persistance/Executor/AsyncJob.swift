@@ -85,6 +85,12 @@ final class AsyncJob: PoolJob {
         } catch {
             failure = error
         }
+        // A cancellation can interrupt the transaction's own ROLLBACK too; a transaction left
+        // open would freeze the connection's snapshot for every later block. End it now that
+        // statements are no longer interrupted.
+        if connection.isInTransaction {
+            try? connection.execute("ROLLBACK")
+        }
         let (continuation, wasCancelled) = state.withLock { state -> (UnsafeContinuation<Void, any Error>?, Bool) in
             guard case .running(let continuation, _, let isCancelled) = state else { return (nil, false) }
             state = .finished
