@@ -71,9 +71,11 @@ public final class DocumentCollection: Sendable {
 
 extension Database {
     /// The document collection `name` (any string), created on first use.
-    /// - Parameter notificationCenter: where to also post each event under the names
-    ///   `SRPPLIST_<NAME>_ADD`, `_UPDATE`, `_REMOVE` and `_REMOVEALL` (see
-    ///   `DocumentCollection.notificationName(_:)`); nil posts nothing.
+    /// - Parameters:
+    ///   - name: the collection's name; many collections share one file.
+    ///   - notificationCenter: where to also post each event under the names
+    ///     `SRPPLIST_<NAME>_ADD`, `_UPDATE`, `_REMOVE` and `_REMOVEALL` (see
+    ///     `DocumentCollection.notificationName(_:)`); nil posts nothing.
     public func collection(_ name: String, notificationCenter: NotificationCenter? = nil) async throws -> DocumentCollection {
         try await write { connection in try connection.execute(StoredDocuments.createTableSQL) }
         return DocumentCollection(name: name, database: self, notificationCenter: notificationCenter)
