@@ -122,7 +122,7 @@ extension PersistanceContender {
 
     /// Opens the database with the executor, its writer left at the library's `synchronous`
     /// default (which `settings.synchronous` is, see `persistanceDefaultSynchronous`).
-    private func open(_ path: String, key: String?, readers: Int? = nil) throws -> Database {
+    func open(_ path: String, key: String?, readers: Int? = nil) throws -> Database {
         var configuration = DatabaseConfiguration(path: path)
         if let key { configuration.secretKeys = [key] }
         return try Database.openSync(configuration: configuration, readerCount: readers)
