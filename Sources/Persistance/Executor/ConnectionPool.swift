@@ -144,12 +144,10 @@ final class ConnectionPool: Sendable {
         while let item = nextItem() {
             item.run(on: connection)
         }
-        do {
-            try connection.closeHandle()
-            threadDidExit()
-        } catch {
-            threadDidExit(closeFailure: error)
-        }
+        var closeFailure: (any Error)?
+        do { try connection.checkpointIfMoved() } catch { closeFailure = error }
+        do { try connection.closeHandle() } catch { closeFailure = closeFailure ?? error }
+        threadDidExit(closeFailure: closeFailure)
     }
 
     /// The next item to run, waiting for one; nil once the pool stops and nothing is queued.

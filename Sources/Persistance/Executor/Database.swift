@@ -127,12 +127,18 @@ public final class Database: Sendable {
         self.registryKey = registryKey
         instrumentation = DatabaseInstrumentation(configuration: configuration)
         let name = URL(fileURLWithPath: path).lastPathComponent
+        // The file the writer opened (after any conversion replaced it); readers open only that one.
+        let writerFile = Guarded<DatabaseFileIdentity?>(nil)
         writer = ConnectionPool(
             capacity: 1, opensOnDemand: false, threadName: "writer \(name)", executorID: executorID,
-            openConnection: configuration.openWriter)
+            openConnection: {
+                let connection = try configuration.openWriter()
+                writerFile.withLock { $0 = DatabaseFileIdentity(path: configuration.path) }
+                return connection
+            })
         readers = readerCount == 0 ? nil : ConnectionPool(
             capacity: readerCount, opensOnDemand: true, threadName: "reader \(name)", executorID: executorID,
-            openConnection: configuration.openReader)
+            openConnection: { try Connection.openReader(configuration, ofFile: writerFile.withLock { $0 }) })
         changeTracker = ChangeTracker(writer: writer, pollsExternalChanges: readerCount != 0)
         let opening = self.opening
         let executorID = self.executorID

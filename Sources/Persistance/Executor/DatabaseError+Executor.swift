@@ -11,8 +11,9 @@ extension DatabaseError.Kind {
     public static let connectionEscaped = DatabaseError.Kind(rawValue: "connectionEscaped")
     /// The database file was deleted, renamed or replaced by another file while the database
     /// was open. A write transaction that finds it so before committing rolls back and
-    /// throws this, rather than commit into a file nobody will open again. Close the
-    /// database and open the file again.
+    /// throws this, rather than commit into a file nobody will open again; a reader that
+    /// would open the file now at the path throws it too. Close the database and open the
+    /// file again.
     public static let databaseFileMoved = DatabaseError.Kind(rawValue: "databaseFileMoved")
     /// A synchronous call (`readSync`, `writeSync`) made from inside a block of one database
     /// on another would wait forever: the other database is itself blocked, directly or
