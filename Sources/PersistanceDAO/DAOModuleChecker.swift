@@ -16,6 +16,10 @@ struct DAOModuleChecker {
         var methods: [String: DAOMethod] = [:]
         var maps: [String: DAOMap] = [:]
         var upgrades: [DAOUpgrade] = []
+        /// The statements whose SQL depends on nothing but the table name.
+        var staticStatements: [DAOStaticStatement] = []
+        /// The names only global arguments can answer.
+        var globalReferences = DAOGlobalReferences()
     }
 
     private let root: XMLElementNode
@@ -25,6 +29,8 @@ struct DAOModuleChecker {
     private var fragments: [String: [SQLTemplate]] = [:]
     /// The fragments being resolved, outermost first: meeting one of them again is a cycle.
     private var resolving: [String] = []
+    /// The static statements met so far, which ``DAOStatementTemplate/staticIndex`` indexes.
+    private var staticStatements: [DAOStaticStatement] = []
 
     init(root: XMLElementNode) {
         self.root = root
@@ -84,6 +90,9 @@ struct DAOModuleChecker {
                 }
                 checked.methods[method.id] = method
                 checked.methodNames.append(method.id)
+                var defined = Set(method.arguments.map(\.name))
+                if let (_, item) = method.iteration { defined.insert(item) }
+                checked.globalReferences.collect(method.statements, arguments: defined)
             case "map":
                 let map = try Self.checkedMap(element)
                 guard checked.maps[map.id] == nil else {
@@ -103,13 +112,15 @@ struct DAOModuleChecker {
                 if let moduleVersion = checked.version, moduleVersion < version {
                     throw DAOError(.invalidModule, "upgrade to \(version) is newer than the module's version \(moduleVersion)", at: element.location)
                 }
-                checked.upgrades.append(
-                    DAOUpgrade(version: version, statements: try statements(of: element, allowsTry: false), location: element.location))
+                let upgrade = DAOUpgrade(version: version, statements: try statements(of: element, allowsTry: false), location: element.location)
+                checked.upgrades.append(upgrade)
+                checked.globalReferences.collect(upgrade.statements, arguments: [])
             default:
                 throw DAOError(.invalidModule, "<\(element.name)> is not an element of <module>", at: element.location)
             }
         }
         try Self.checkReferences(checked, at: root.location)
+        checked.staticStatements = staticStatements
         return checked
     }
 
@@ -220,10 +231,21 @@ struct DAOModuleChecker {
                 guard case .element(let child) = content else { return false }
                 return child.name == "except"
             }
+            let attempted = try pieces(of: body)
             return DAOStatementTemplate(
-                body: try pieces(of: body), fallback: try pieces(of: except), resumable: resumable, location: attempt.location)
+                body: attempted, fallback: try pieces(of: except), resumable: resumable, location: attempt.location,
+                staticIndex: staticIndex(of: attempted))
         }
-        return DAOStatementTemplate(body: try pieces(of: element), fallback: nil, resumable: resumable, location: element.location)
+        let statement = try pieces(of: element)
+        return DAOStatementTemplate(
+            body: statement, fallback: nil, resumable: resumable, location: element.location, staticIndex: staticIndex(of: statement))
+    }
+
+    /// The index `pieces` get among the static statements, nil when they are not static.
+    private mutating func staticIndex(of pieces: [SQLTemplate]) -> Int? {
+        guard let statement = DAOStaticStatement(pieces) else { return nil }
+        staticStatements.append(statement)
+        return staticStatements.count - 1
     }
 
     // MARK: Dynamic SQL
@@ -401,5 +423,81 @@ struct DAOModuleChecker {
             map.propertyForColumn[try required("column", of: child)] = try required("property", of: child)
         }
         return map
+    }
+}
+
+/// The names a module's statements read that are neither an argument of their method nor the
+/// item of a `foreach` around them: at call time only the DAO's global arguments can answer
+/// them. Collected when the module loads, with where each is first read.
+struct DAOGlobalReferences: Sendable {
+    /// Each name, where the module first reads it, in the order met.
+    private(set) var firstReads: [(name: String, location: DAOSourceLocation)] = []
+
+    /// The names.
+    var names: Set<String> { Set(firstReads.map(\.name)) }
+
+    /// Adds the names `statements` read that `arguments` (and the `foreach` items around each
+    /// read) do not define.
+    mutating func collect(_ statements: [DAOStatementTemplate], arguments: Set<String>) {
+        for statement in statements {
+            collect(statement.body, defined: arguments)
+            if let fallback = statement.fallback { collect(fallback, defined: arguments) }
+        }
+    }
+
+    private mutating func collect(_ pieces: [SQLTemplate], defined: Set<String>) {
+        for piece in pieces {
+            switch piece {
+            case .text, .tableName:
+                break
+            case .bound(let path, _, let location), .inlined(let path, _, _, let location):
+                read(path.root, at: location, defined: defined)
+            case .conditional(let condition, _, let body, let location):
+                collect(condition, at: location, defined: defined)
+                collect(body, defined: defined)
+            case .choose(let branches, let otherwise):
+                for branch in branches {
+                    collect(branch.condition, at: branch.location, defined: defined)
+                    collect(branch.body, defined: defined)
+                }
+                collect(otherwise, defined: defined)
+            case .loop(let loop, let body, let location):
+                read(loop.collection.root, at: location, defined: defined)
+                collect(body, defined: defined.union([loop.item]))
+            case .trim(_, let body):
+                collect(body, defined: defined)
+            }
+        }
+    }
+
+    private mutating func collect(_ expression: DAOExpression, at location: DAOSourceLocation, defined: Set<String>) {
+        switch expression {
+        case .literal:
+            break
+        case .path(let path):
+            read(path.root, at: location, defined: defined)
+        case .unary(_, let operand):
+            collect(operand, at: location, defined: defined)
+        case .binary(_, let left, let right):
+            collect(left, at: location, defined: defined)
+            collect(right, at: location, defined: defined)
+        }
+    }
+
+    private mutating func read(_ name: String, at location: DAOSourceLocation, defined: Set<String>) {
+        guard !defined.contains(name), !firstReads.contains(where: { $0.name == name }) else { return }
+        firstReads.append((name, location))
+    }
+
+    /// Checks that `declared` holds every name.
+    /// - Throws: `undefinedReference` listing each name it lacks with where it is read, at the first.
+    func check(declared: Set<String>) throws {
+        let undeclared = firstReads.filter { !declared.contains($0.name) }
+        guard let first = undeclared.first else { return }
+        let list = undeclared.map { "\"\($0.name)\" (line \($0.location.line), column \($0.location.column))" }
+        throw DAOError(
+            .undefinedReference,
+            "not an argument of its method, a foreach item nor a declared global argument: \(list.joined(separator: ", "))",
+            at: first.location)
     }
 }
