@@ -56,6 +56,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Persistance", package: libraryPackage),
                 .product(name: "PersistanceMacros", package: libraryPackage),
+                .product(name: "PersistanceDAO", package: libraryPackage),
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SystemSQLite"])),
                 .target(name: "CBenchSQLite", condition: .when(traits: ["SystemSQLite"])),
                 .target(name: "CBenchSQLCipher", condition: .when(traits: ["SQLCipher"])),

@@ -57,7 +57,7 @@ extension DAO {
     private func dropTables(_ tables: [String], progress: (@Sendable (Double) -> Void)? = nil) async throws {
         try await database.write { connection in
             for (index, table) in tables.enumerated() {
-                try connection.execute("DROP TABLE IF EXISTS \(SQLRenderer.quotedIdentifier(table))")
+                try connection.execute("DROP TABLE IF EXISTS \(DAOStatementRenderer.quotedIdentifier(table))")
                 try DAOTableVersions.forget(table, in: connection)
                 progress?(Double(index + 1) / Double(tables.count))
             }

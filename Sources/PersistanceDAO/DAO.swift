@@ -29,8 +29,9 @@ public final class DAO: Sendable {
         var fieldCipher: (any DAOFieldCipher)?
         var eventHandler: (@Sendable (DAOEvent) -> Void)?
         var recordTypes: [String: DAORecordDecoder] = [:]
-        /// The table names already brought to the module's version by this DAO.
-        var preparedTables: Set<String?> = []
+        /// The table names already brought to the module's version by this DAO, with the SQL
+        /// of the module's static statements for each.
+        var preparedTables: [String?: [String?]] = [:]
     }
 
     private let settings: DAOLocked<Settings>
@@ -135,32 +136,39 @@ public final class DAO: Sendable {
         settings.withLock { $0.eventHandler }?(event)
     }
 
-    /// The settings for a call, as they are now.
-    func settingsContext() -> DAOCallContext {
+    /// The settings for a call, as they are now, and whether its table is prepared.
+    private func currentContext() -> (context: DAOCallContext, isPrepared: Bool) {
         settings.withLock { settings in
-            DAOCallContext(
+            let prepared = settings.preparedTables[settings.tableName]
+            let context = DAOCallContext(
                 module: module, tableName: settings.tableName, globals: settings.globalArguments,
                 crypt: DAOFieldCrypt(fields: module.encryptedFields, cipher: settings.fieldCipher),
-                recordTypes: settings.recordTypes)
+                recordTypes: settings.recordTypes,
+                staticSQL: prepared ?? module.staticSQL(tableName: settings.tableName))
+            return (context, prepared != nil)
         }
+    }
+
+    /// The settings for a call, as they are now.
+    func settingsContext() -> DAOCallContext {
+        currentContext().context
     }
 
     /// The settings for a call, after bringing the current table to the module's version.
     private func preparedContext() async throws -> DAOCallContext {
-        let context = settingsContext()
-        let isPrepared = settings.withLock { $0.preparedTables.contains(context.tableName) }
+        let (context, isPrepared) = currentContext()
         guard !isPrepared else { return context }
         try await database.write { connection in
             try DAOTablePreparation(context: context, connection: connection, report: self.report).prepare()
         }
-        settings.withLock { _ = $0.preparedTables.insert(context.tableName) }
+        settings.withLock { $0.preparedTables[context.tableName] = context.staticSQL }
         return context
     }
 
     /// Forgets that `tables` were prepared, so their next call creates them again.
     func forgetPrepared(_ tables: [String]) {
         settings.withLock { settings in
-            for table in tables { settings.preparedTables.remove(table) }
+            for table in tables { settings.preparedTables[table] = nil }
         }
     }
 }

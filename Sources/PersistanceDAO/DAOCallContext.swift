@@ -6,8 +6,10 @@ struct DAOCallContext: Sendable {
     let globals: [String: DAOValue]
     let crypt: DAOFieldCrypt
     let recordTypes: [String: DAORecordDecoder]
+    /// The SQL of the module's static statements for `tableName`, by static index.
+    let staticSQL: [String?]
 
-    func renderer() -> SQLRenderer {
-        SQLRenderer(tableName: tableName, crypt: crypt)
+    func renderer() -> DAOStatementRenderer {
+        DAOStatementRenderer(tableName: tableName, crypt: crypt)
     }
 }

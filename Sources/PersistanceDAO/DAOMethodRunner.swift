@@ -33,16 +33,21 @@ struct DAOMethodRunner {
     /// - Throws: `invalidCall` for an argument the method does not declare; `nilArgument`
     ///   for nil in a `$` argument.
     static func checked(_ arguments: [String: DAOValue], for method: DAOMethod) throws -> [String: DAOValue] {
-        if let unknown = arguments.keys.sorted().first(where: { name in !method.arguments.contains { $0.name == name } }) {
+        var complete = arguments
+        var declaredCount = 0
+        var refusedNil: String?
+        for argument in method.arguments {
+            let value = arguments[argument.name]
+            if value != nil { declaredCount += 1 } else { complete[argument.name] = .null }
+            if argument.refusesNil, value?.isNull ?? true, refusedNil == nil { refusedNil = argument.name }
+        }
+        if declaredCount < arguments.count,
+            let unknown = arguments.keys.sorted().first(where: { name in !method.arguments.contains { $0.name == name } })
+        {
             throw DAOError(.invalidCall, "\(method.id) has no argument \"\(unknown)\"", at: method.location)
         }
-        var complete = arguments
-        for argument in method.arguments {
-            let value = arguments[argument.name] ?? .null
-            if argument.refusesNil, value.isNull {
-                throw DAOError(.nilArgument, "\(method.id) refuses nil for $\(argument.name)", at: method.location)
-            }
-            complete[argument.name] = value
+        if let refusedNil {
+            throw DAOError(.nilArgument, "\(method.id) refuses nil for $\(refusedNil)", at: method.location)
         }
         return complete
     }
@@ -74,33 +79,57 @@ struct DAOMethodRunner {
     /// Runs one statement; nil when it rendered to nothing (or `onVoid="quit"`).
     private func run(_ statement: DAOStatementTemplate, of method: DAOMethod, in scope: DAOScope) throws -> DAOResult? {
         guard let fallback = statement.fallback else {
-            return try execute(statement.body, of: method, in: scope)
+            return try execute(statement.body, staticIndex: statement.staticIndex, of: method, in: scope)
         }
         do {
-            return try connection.savepoint { try execute(statement.body, of: method, in: scope) }
+            return try connection.savepoint {
+                try execute(statement.body, staticIndex: statement.staticIndex, of: method, in: scope)
+            }
         } catch is DatabaseError {
-            return try execute(fallback, of: method, in: scope)
+            return try execute(fallback, staticIndex: nil, of: method, in: scope)
         }
     }
 
-    private func execute(_ pieces: [SQLTemplate], of method: DAOMethod, in scope: DAOScope) throws -> DAOResult? {
+    /// Runs `pieces`: a static statement's SQL as the DAO rendered it for its table, its
+    /// parameters bound from `scope`; any other statement rendered now.
+    private func execute(
+        _ pieces: [SQLTemplate], staticIndex: Int?, of method: DAOMethod, in scope: DAOScope
+    ) throws -> DAOResult? {
+        if let staticIndex, let sql = context.staticSQL[staticIndex] {
+            let parameters = context.module.staticStatements[staticIndex].parameters
+            return try execute(sql, argumentCount: parameters.count, of: method) { statement in
+                for (offset, parameter) in parameters.enumerated() {
+                    try statement.bind(parameter.value(in: scope, crypt: context.crypt), at: offset + 1)
+                }
+            }
+        }
         var renderer = context.renderer()
         try renderer.render(pieces, in: scope)
         guard renderer.hasStatement else { return nil }
-        let statement = try connection.cachedStatement(renderer.sql)
+        return try execute(renderer.sql, argumentCount: renderer.arguments.count, of: method) { statement in
+            for (offset, value) in renderer.arguments.enumerated() {
+                try statement.bind(value, at: offset + 1)
+            }
+        }
+    }
+
+    /// Runs `sql` from the statement cache, its `argumentCount` parameters bound by `bind`,
+    /// and reads its result.
+    private func execute(
+        _ sql: String, argumentCount: Int, of method: DAOMethod, bind: (Statement) throws -> Void
+    ) throws -> DAOResult {
+        let statement = try connection.cachedStatement(sql)
         defer {
             statement.reset()
             statement.clearBindings()
         }
-        guard renderer.arguments.count == statement.parameterCount else {
+        guard argumentCount == statement.parameterCount else {
             throw DatabaseError(
                 kind: .invalidArguments,
-                message: "statement takes \(statement.parameterCount) argument(s), the module binds \(renderer.arguments.count)",
-                sql: renderer.sql)
+                message: "statement takes \(statement.parameterCount) argument(s), the module binds \(argumentCount)",
+                sql: sql)
         }
-        for (offset, value) in renderer.arguments.enumerated() {
-            try statement.bind(value, at: offset + 1)
-        }
+        try bind(statement)
         guard method.kind == .select || method.result != .none else {
             while try statement.step() {}
             return .done(changes: connection.changes)

@@ -34,34 +34,49 @@ public struct DAOModule: Sendable {
     public let methodNames: [String]
     /// The fields `crypt` rules encrypt.
     public let encryptedFields: Set<DAOField>
+    /// The names the module reads that are neither an argument of their method nor a
+    /// `foreach` item around the read: a DAO's ``DAO/globalArguments`` must provide them.
+    public let globalArgumentNames: Set<String>
 
     let methods: [String: DAOMethod]
     let maps: [String: DAOMap]
     let upgrades: [DAOUpgrade]
+    /// The statements whose SQL depends on nothing but the table name (see ``DAOStatementTemplate/staticIndex``).
+    let staticStatements: [DAOStaticStatement]
 
     /// Loads the module in `xml`; `file` names it in errors.
+    /// - Parameter globalArgumentNames: when given, the names the DAOs' global arguments
+    ///   provide: a name the module reads that is neither an argument of its method, a
+    ///   `foreach` item nor one of these is an error now rather than when a call reads it.
     /// - Throws: ``DAOError`` naming where the module is wrong.
-    public init(xml: String, file: String = "<string>") throws {
-        try self.init(data: Data(xml.utf8), file: file)
+    public init(xml: String, file: String = "<string>", globalArgumentNames: Set<String>? = nil) throws {
+        try self.init(data: Data(xml.utf8), file: file, globalArgumentNames: globalArgumentNames)
     }
 
-    /// Loads the module file at `path`.
+    /// Loads the module file at `path` (see ``init(xml:file:globalArgumentNames:)``).
     /// - Throws: ``DAOError`` naming where the module is wrong; a Foundation error when the
     ///   file cannot be read.
-    public init(path: String) throws {
-        try self.init(data: Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+    public init(path: String, globalArgumentNames: Set<String>? = nil) throws {
+        try self.init(
+            data: Data(contentsOf: URL(fileURLWithPath: path)), file: path, globalArgumentNames: globalArgumentNames)
     }
 
-    /// Loads the module file at `url`.
-    public init(contentsOf url: URL) throws {
-        try self.init(data: Data(contentsOf: url), file: url.isFileURL ? url.path : url.absoluteString)
+    /// Loads the module file at `url` (see ``init(xml:file:globalArgumentNames:)``).
+    public init(contentsOf url: URL, globalArgumentNames: Set<String>? = nil) throws {
+        try self.init(
+            data: Data(contentsOf: url), file: url.isFileURL ? url.path : url.absoluteString,
+            globalArgumentNames: globalArgumentNames)
     }
 
-    /// Loads the module in `data` (UTF-8 XML); `file` names it in errors.
-    public init(data: Data, file: String) throws {
+    /// Loads the module in `data` (UTF-8 XML); `file` names it in errors (see
+    /// ``init(xml:file:globalArgumentNames:)``).
+    public init(data: Data, file: String, globalArgumentNames: Set<String>? = nil) throws {
         let root = try XMLModuleReader.read(data, file: file)
         var checker = DAOModuleChecker(root: root)
         let checked = try checker.check()
+        if let globalArgumentNames {
+            try checked.globalReferences.check(declared: globalArgumentNames)
+        }
         self.file = file
         name = checked.name
         tableName = checked.tableName
@@ -71,8 +86,16 @@ public struct DAOModule: Sendable {
         upgradeMinVersion = checked.upgradeMinVersion
         methodNames = checked.methodNames
         encryptedFields = checked.encryptedFields
+        self.globalArgumentNames = checked.globalReferences.names
         methods = checked.methods
         maps = checked.maps
         upgrades = checked.upgrades
+        staticStatements = checked.staticStatements
+    }
+
+    /// The SQL of each static statement for the table `tableName`, by static index; nil for
+    /// a statement that needs a table name when there is none.
+    func staticSQL(tableName: String?) -> [String?] {
+        staticStatements.map { $0.sql(tableName: tableName) }
     }
 }

@@ -16,6 +16,10 @@ struct DAOModuleChecker {
         var methods: [String: DAOMethod] = [:]
         var maps: [String: DAOMap] = [:]
         var upgrades: [DAOUpgrade] = []
+        /// The statements whose SQL depends on nothing but the table name.
+        var staticStatements: [DAOStaticStatement] = []
+        /// The names only global arguments can answer.
+        var globalReferences = DAOGlobalReferences()
     }
 
     private let root: XMLElementNode
@@ -25,6 +29,8 @@ struct DAOModuleChecker {
     private var fragments: [String: [SQLTemplate]] = [:]
     /// The fragments being resolved, outermost first: meeting one of them again is a cycle.
     private var resolving: [String] = []
+    /// The static statements met so far, which ``DAOStatementTemplate/staticIndex`` indexes.
+    private var staticStatements: [DAOStaticStatement] = []
 
     init(root: XMLElementNode) {
         self.root = root
@@ -84,6 +90,9 @@ struct DAOModuleChecker {
                 }
                 checked.methods[method.id] = method
                 checked.methodNames.append(method.id)
+                var defined = Set(method.arguments.map(\.name))
+                if let (_, item) = method.iteration { defined.insert(item) }
+                checked.globalReferences.collect(method.statements, arguments: defined)
             case "map":
                 let map = try Self.checkedMap(element)
                 guard checked.maps[map.id] == nil else {
@@ -103,13 +112,15 @@ struct DAOModuleChecker {
                 if let moduleVersion = checked.version, moduleVersion < version {
                     throw DAOError(.invalidModule, "upgrade to \(version) is newer than the module's version \(moduleVersion)", at: element.location)
                 }
-                checked.upgrades.append(
-                    DAOUpgrade(version: version, statements: try statements(of: element, allowsTry: false), location: element.location))
+                let upgrade = DAOUpgrade(version: version, statements: try statements(of: element, allowsTry: false), location: element.location)
+                checked.upgrades.append(upgrade)
+                checked.globalReferences.collect(upgrade.statements, arguments: [])
             default:
                 throw DAOError(.invalidModule, "<\(element.name)> is not an element of <module>", at: element.location)
             }
         }
         try Self.checkReferences(checked, at: root.location)
+        checked.staticStatements = staticStatements
         return checked
     }
 
@@ -220,10 +231,21 @@ struct DAOModuleChecker {
                 guard case .element(let child) = content else { return false }
                 return child.name == "except"
             }
+            let attempted = try pieces(of: body)
             return DAOStatementTemplate(
-                body: try pieces(of: body), fallback: try pieces(of: except), resumable: resumable, location: attempt.location)
+                body: attempted, fallback: try pieces(of: except), resumable: resumable, location: attempt.location,
+                staticIndex: staticIndex(of: attempted))
         }
-        return DAOStatementTemplate(body: try pieces(of: element), fallback: nil, resumable: resumable, location: element.location)
+        let statement = try pieces(of: element)
+        return DAOStatementTemplate(
+            body: statement, fallback: nil, resumable: resumable, location: element.location, staticIndex: staticIndex(of: statement))
+    }
+
+    /// The index `pieces` get among the static statements, nil when they are not static.
+    private mutating func staticIndex(of pieces: [SQLTemplate]) -> Int? {
+        guard let statement = DAOStaticStatement(pieces) else { return nil }
+        staticStatements.append(statement)
+        return staticStatements.count - 1
     }
 
     // MARK: Dynamic SQL

@@ -27,6 +27,11 @@ extension DAO {
         var rendered = [DAORenderedStatement]()
         for scope in scopes {
             for statement in method.statements {
+                if let index = statement.staticIndex, let sql = context.staticSQL[index] {
+                    let arguments = try module.staticStatements[index].parameters.map { try $0.value(in: scope, crypt: context.crypt) }
+                    rendered.append(DAORenderedStatement(sql: sql, arguments: arguments))
+                    continue
+                }
                 var renderer = context.renderer()
                 try renderer.render(statement.body, in: scope)
                 if renderer.hasStatement {

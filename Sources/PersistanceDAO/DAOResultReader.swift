@@ -17,9 +17,10 @@ struct DAOResultReader {
             }
             let values = try rows(limit: many ? nil : 1) { try Self.scalar(scalar, $0.column(at: 0), column: $0.columnNames[0]) }
             return many ? .values(values) : .value(values.first ?? .null)
-        case .shaped(.row, let many):
-            let rows = try rows(limit: many ? nil : 1, Row.init(statement:))
-            return many ? .rows(rows) : .row(rows.first)
+        case .shaped(.row, false):
+            return .row(try statement.step() ? Row(statement: statement) : nil)
+        case .shaped(.row, true):
+            return .rows(try rows(Row.init(statement:)))
         case .shaped(.type(let type), let many):
             return try records(of: type, renaming: [:], many: many)
         case .shaped(.map(let id), let many):

@@ -1,3 +1,5 @@
+import Persistance
+
 /// The names a statement can refer to while it renders: `foreach` items (innermost first),
 /// the call's arguments, then the DAO's global arguments.
 struct DAOScope {
@@ -54,6 +56,17 @@ struct DAOScope {
             }
         }
         return (value, field)
+    }
+
+    /// The SQL value `path` reaches, encrypted when it is an encrypted field.
+    /// - Throws: as ``resolve(_:at:)``; `invalidCall` for a list, dictionary or record.
+    func storableValue(_ path: DAOPath, crypt: DAOFieldCrypt, at location: DAOSourceLocation) throws -> DatabaseValue {
+        let (value, field) = try resolve(path, at: location)
+        guard let databaseValue = value.databaseValue else {
+            throw DAOError(.invalidCall, "\(path) is \(value.kindName), which cannot be a SQL value", at: location)
+        }
+        if let field { return try crypt.encrypt(databaseValue, for: field) }
+        return databaseValue
     }
 
     private func lookUp(_ name: String) -> DAOValue? {

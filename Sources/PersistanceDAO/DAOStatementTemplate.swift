@@ -7,4 +7,7 @@ struct DAOStatementTemplate: Sendable {
     /// A failure of this step is ignored (its own changes undone) and the method goes on.
     var resumable: Bool
     var location: DAOSourceLocation
+    /// Where `body` is in the module's static statements, when its SQL depends on nothing
+    /// but the table name.
+    var staticIndex: Int?
 }

@@ -30,7 +30,7 @@ struct DAOTablePreparation {
         do {
             try connection.savepoint {
                 if module.resetOnUpgrade || module.upgradeMinVersion.map({ stored < $0 }) == true {
-                    try connection.execute("DROP TABLE IF EXISTS \(SQLRenderer.quotedIdentifier(table))")
+                    try connection.execute("DROP TABLE IF EXISTS \(DAOStatementRenderer.quotedIdentifier(table))")
                     report(.tableDeleted(table: table))
                     try runInitializer(table: table)
                 } else {

@@ -4,7 +4,7 @@ import Persistance
 /// table, by table name.
 enum DAOTableVersions {
     static let tableName = "persistance_dao_table_versions"
-    private static var quotedName: String { SQLRenderer.quotedIdentifier(tableName) }
+    private static var quotedName: String { DAOStatementRenderer.quotedIdentifier(tableName) }
 
     static func create(in connection: Connection) throws {
         try connection.execute(

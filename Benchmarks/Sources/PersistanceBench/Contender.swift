@@ -35,7 +35,7 @@ struct ContenderSettings: Sendable {
 /// Every contender runs each workload in the same transaction shape (see each method), sets
 /// `synchronous` to `ContenderSettings.synchronous` on its write connections and reports it
 /// back through `synchronous(path:)`. Workloads a contender does not implement keep the
-/// default below (unsupported) and are left out of its rows.
+/// default below (they throw) and must be left out of its `supports(_:)`.
 protocol Contender: Sendable {
     /// The name in the report (`raw-c`, `grdb`, `persistance-fast`...).
     var name: String { get }
@@ -64,6 +64,9 @@ protocol Contender: Sendable {
     func emptyReads(count: Int, path: String, access: Access) throws -> Duration
     /// Runs `readers` readers and one writer concurrently.
     func concurrent(readers: Int, path: String, settings: ConcurrentSettings) async throws -> ConcurrentOutcome
+    /// Fetches the row of each id through a DAO module method (or, for the baseline, the same
+    /// SQL through cached statements), one awaited read transaction per id.
+    func daoLookups(_ ids: [Int64], path: String) throws -> (Duration, Checksum)
 }
 
 extension Contender {
@@ -73,6 +76,34 @@ extension Contender {
         case .insert, .fetchAll, .fetchCursor, .fetchByID, .query, .upsert, .concurrentRead, .concurrentWrite: true
         default: false
         }
+    }
+
+    func insert(_ rows: [BenchRow], path: String, key: String?) throws -> Duration {
+        throw unsupported(key == nil ? .insert : .insertEncrypted)
+    }
+
+    func fetchAll(path: String, key: String?) throws -> (Duration, Checksum) {
+        throw unsupported(key == nil ? .fetchAll : .fetchEncrypted)
+    }
+
+    func fetchCursor(path: String) throws -> (Duration, Checksum) {
+        throw unsupported(.fetchCursor)
+    }
+
+    func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum) {
+        throw unsupported(.fetchByID)
+    }
+
+    func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
+        throw unsupported(.query)
+    }
+
+    func upsert(_ rows: [BenchRow], path: String) throws -> Duration {
+        throw unsupported(.upsert)
+    }
+
+    func concurrent(readers: Int, path: String, settings: ConcurrentSettings) async throws -> ConcurrentOutcome {
+        throw unsupported(.concurrentRead(readers: readers))
     }
 
     func writeTransactions(_ rows: [BenchRow], path: String, access: Access) throws -> Duration {
@@ -85,6 +116,10 @@ extension Contender {
 
     func emptyReads(count: Int, path: String, access: Access) throws -> Duration {
         throw unsupported(.emptyRead(access))
+    }
+
+    func daoLookups(_ ids: [Int64], path: String) throws -> (Duration, Checksum) {
+        throw unsupported(.dao)
     }
 
     private func unsupported(_ workload: Workload) -> BenchError {

@@ -8,5 +8,6 @@ func allContenders(_ settings: ContenderSettings) -> [any Contender] {
     contenders += grdbContenders(settings)
     #endif
     contenders += persistanceContenders(settings)
+    contenders += persistanceDAOContenders(settings)
     return contenders
 }

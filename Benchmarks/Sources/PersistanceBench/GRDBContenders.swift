@@ -200,7 +200,7 @@ extension GRDBContender {
 extension GRDBContender {
     func supports(_ workload: Workload) -> Bool {
         switch workload {
-        case .insertEncrypted, .fetchEncrypted: false
+        case .insertEncrypted, .fetchEncrypted, .dao: false
         case .writeTransaction(let access), .lookupTransaction(let access), .emptyRead(let access): access != .bare
         default: true
         }

@@ -116,6 +116,7 @@ extension PersistanceContender {
     func supports(_ workload: Workload) -> Bool {
         switch workload {
         case .insertEncrypted, .fetchEncrypted: isEncryptionAvailable
+        case .dao: false
         default: true
         }
     }

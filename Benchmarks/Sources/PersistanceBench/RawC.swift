@@ -210,7 +210,7 @@ struct RawCContender: Contender {
         case .upsert: sqlite3_libversion_number() >= 3_024_000 // ON CONFLICT … DO UPDATE
         case .insertEncrypted, .fetchEncrypted: isEncryptionAvailable
         case .writeTransaction(let access), .lookupTransaction(let access): access == .sync
-        case .emptyRead: false
+        case .emptyRead, .dao: false
         default: true
         }
     }

@@ -13,6 +13,8 @@ struct Target {
         case instructions(Workload, contender: String)
         /// `contender`'s instructions per operation on `workload` over those on `baseline`.
         case instructionRatio(Workload, baseline: Workload, contender: String)
+        /// `contender`'s instructions per operation on `workload` over `baseline`'s.
+        case instructionRatioToContender(Workload, contender: String, baseline: String)
     }
 
     let title: String
@@ -43,6 +45,14 @@ struct Target {
             title: "async write txn over bare (Ir)",
             kind: .instructionRatio(.writeTransaction(.async), baseline: .writeTransaction(.bare), contender: "persistance-fast"),
             bound: 1.5, isUpperBound: true),
+        Target(
+            title: "DAO call over cached statement (Ir)",
+            kind: .instructionRatioToContender(.dao, contender: "persistance-dao", baseline: "persistance-cached"),
+            bound: 1.3, isUpperBound: true),
+        Target(
+            title: "typed DAO call over cached stmt (Ir)",
+            kind: .instructionRatioToContender(.dao, contender: "persistance-dao-typed", baseline: "persistance-cached"),
+            bound: 1.3, isUpperBound: true),
         Target(
             title: "async write txn vs GRDB's",
             kind: .ratioToContender(.writeTransaction(.async), contender: "persistance-fast", other: "grdb"), bound: 1.0),
@@ -88,6 +98,10 @@ struct Report {
         case .instructionRatio(let workload, let baseline, let contender):
             guard let value = instructions?.count(workload, contender),
                   let base = instructions?.count(baseline, contender), base > 0 else { return nil }
+            return value / base
+        case .instructionRatioToContender(let workload, let contender, let baseline):
+            guard let value = instructions?.count(workload, contender),
+                  let base = instructions?.count(workload, baseline), base > 0 else { return nil }
             return value / base
         }
     }

@@ -84,7 +84,7 @@ final class Runner {
     /// How many operations one repetition of `workload` performs.
     func operations(of workload: Workload) -> Int {
         switch workload {
-        case .fetchByID, .lookupTransaction, .emptyRead: dataset.lookupIDs.count
+        case .fetchByID, .lookupTransaction, .emptyRead, .dao: dataset.lookupIDs.count
         case .query: dataset.queryThresholds.count
         case .writeTransaction: dataset.transactionRows.count
         default: dataset.rows.count
@@ -94,7 +94,8 @@ final class Runner {
     private func prepareDatabases(for workloads: [Workload]) throws {
         let readsPlain = workloads.contains {
             switch $0 {
-            case .fetchAll, .fetchCursor, .fetchByID, .query, .lookupTransaction, .emptyRead, .concurrentRead, .concurrentWrite: true
+            case .fetchAll, .fetchCursor, .fetchByID, .query, .lookupTransaction, .emptyRead, .dao, .concurrentRead,
+                .concurrentWrite: true
             default: false
             }
         }
@@ -137,6 +138,10 @@ final class Runner {
             measured = [(workload, Double(dataset.lookupIDs.count) / elapsed.seconds)]
         case .lookupTransaction(let access):
             let (elapsed, checksum) = try contender.lookupTransactions(dataset.lookupIDs, path: readDatabase.path, access: access)
+            try expect(checksum, equals: expectedByID, label)
+            measured = [(workload, Double(dataset.lookupIDs.count) / elapsed.seconds)]
+        case .dao:
+            let (elapsed, checksum) = try contender.daoLookups(dataset.lookupIDs, path: readDatabase.path)
             try expect(checksum, equals: expectedByID, label)
             measured = [(workload, Double(dataset.lookupIDs.count) / elapsed.seconds)]
         case .emptyRead(let access):

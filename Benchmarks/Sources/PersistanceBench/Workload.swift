@@ -44,6 +44,10 @@ enum Workload: Hashable, Sendable, Comparable {
     case insertEncrypted
     /// `fetchAll` from an encrypted database (SQLCipher build).
     case fetchEncrypted
+    /// Fetch one row by primary key through a DAO module method, one read transaction per
+    /// call (awaited), `lookups` times; the baseline runs the same SQL through the core's
+    /// cached statements in the same shape.
+    case dao
 
     var name: String {
         switch self {
@@ -60,13 +64,14 @@ enum Workload: Hashable, Sendable, Comparable {
         case .concurrentWrite(let readers): "concurrent-write-\(readers)r"
         case .insertEncrypted: "insert-encrypted"
         case .fetchEncrypted: "fetch-encrypted"
+        case .dao: "dao"
         }
     }
 
     var unit: String {
         switch self {
         case .insert, .fetchAll, .fetchCursor, .upsert, .insertEncrypted, .fetchEncrypted, .concurrentWrite: "rows/s"
-        case .fetchByID, .lookupTransaction: "lookups/s"
+        case .fetchByID, .lookupTransaction, .dao: "lookups/s"
         case .query: "queries/s"
         case .writeTransaction: "txns/s"
         case .emptyRead: "reads/s"
@@ -80,6 +85,7 @@ enum Workload: Hashable, Sendable, Comparable {
         for access in Access.allCases { workloads.append(.writeTransaction(access)) }
         for access in Access.allCases { workloads.append(.lookupTransaction(access)) }
         for access in Access.allCases { workloads.append(.emptyRead(access)) }
+        workloads.append(.dao)
         for readers in readerCounts {
             workloads.append(.concurrentRead(readers: readers))
         }
@@ -102,6 +108,7 @@ enum Workload: Hashable, Sendable, Comparable {
         case .writeTransaction(let access): (6, order(access))
         case .lookupTransaction(let access): (7, order(access))
         case .emptyRead(let access): (8, order(access))
+        case .dao: (8, Access.allCases.count)
         case .concurrentRead(let readers): (9, readers * 2)
         case .concurrentWrite(let readers): (9, readers * 2 + 1)
         case .insertEncrypted: (10, 0)

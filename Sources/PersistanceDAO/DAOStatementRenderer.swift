@@ -5,7 +5,7 @@ import Persistance
 ///
 /// Values reach the SQL text only through `@{…}`, and then as quoted literals (or, with
 /// `no ""`, as numbers and plain words): nothing a caller passes can change the statement.
-struct SQLRenderer {
+struct DAOStatementRenderer {
     /// Why rendering stopped early.
     enum Stop {
         /// `onVoid="ignoreAfter"`: run the SQL rendered so far.
@@ -47,12 +47,12 @@ struct SQLRenderer {
             }
             sql += Self.quotedIdentifier(tableName)
         case .bound(let path, let orEmpty, let location):
-            var value = try storable(path, in: scope, at: location)
+            var value = try scope.storableValue(path, crypt: crypt, at: location)
             if orEmpty, value == .null { value = .text("") }
             sql += "?"
             arguments.append(value)
         case .inlined(let path, let style, let alreadyQuoted, let location):
-            var value = try storable(path, in: scope, at: location)
+            var value = try scope.storableValue(path, crypt: crypt, at: location)
             if style == .orEmpty, value == .null { value = .text("") }
             sql += try Self.literal(value, style: style, alreadyQuoted: alreadyQuoted, at: location)
         case .conditional(let condition, let expected, let body, let location):
@@ -98,16 +98,6 @@ struct SQLRenderer {
             }
             sql += " \(trim.prefix) \(inner) \(trim.suffix) "
         }
-    }
-
-    /// The value `path` reaches, encrypted when it is an encrypted field.
-    private func storable(_ path: DAOPath, in scope: DAOScope, at location: DAOSourceLocation) throws -> DatabaseValue {
-        let (value, field) = try scope.resolve(path, at: location)
-        guard let databaseValue = value.databaseValue else {
-            throw DAOError(.invalidCall, "\(path) is \(value.kindName), which cannot be a SQL value", at: location)
-        }
-        if let field { return try crypt.encrypt(databaseValue, for: field) }
-        return databaseValue
     }
 
     /// The content of a `trim` without its leading and trailing overrides.
