@@ -52,18 +52,8 @@ extension DocumentPredicate {
             return sqlIsNull(field)
         case .bool(let flag):
             return "(\(type) IS '\(flag ? "true" : "false")')"
-        case .int(let number):
-            let real = DecimalBounds(Double(number), in: &builder)
-            return "(CASE \(type) WHEN 'integer' THEN \(value) = \(builder.parameter(.integer(number)))"
-                + " WHEN 'real' THEN \(real.equality(value)) ELSE 0 END)"
-        case .double(let number):
-            let real = DecimalBounds(number, in: &builder)
-            return "(CASE \(type) WHEN 'integer' THEN CAST(\(value) AS REAL) = \(builder.parameter(.real(number)))"
-                + " WHEN 'real' THEN \(real.equality(value)) ELSE 0 END)"
-        case .string(let string):
-            guard DocumentSQLBuilder.isPlain(string) else { return "(CASE WHEN \(type) IS NOT 'text' THEN 0 END)" }
-            return "(CASE WHEN \(type) IS NOT 'text' THEN 0 WHEN \(DocumentSQLBuilder.plain(value))"
-                + " THEN \(value) = \(builder.parameter(.text(string))) END)"
+        case .int, .double, .string:
+            return sqlScalarComparison(field, "=", operand, in: &builder) { $0.equality($1) }
         case .array(let elements):
             return "(CASE WHEN \(type) IS NOT 'array' THEN 0"
                 + " WHEN json_array_length(\(value)) <> \(builder.parameter(.integer(Int64(elements.count)))) THEN 0"
@@ -80,20 +70,30 @@ extension DocumentPredicate {
     private static func sqlOrdering(
         _ field: DocumentSQLField, _ comparison: Comparison, _ operand: JSONValue, in builder: inout DocumentSQLBuilder
     ) -> String {
-        let (type, value, op) = (field.type, field.value, comparison.rawValue)
+        sqlScalarComparison(field, comparison.rawValue, operand, in: &builder) { $0.ordering($1, comparison) }
+    }
+
+    /// `operator` (`=`, `<`, …) between the field and a number or string operand: integers
+    /// exactly, integers against decimals as decimals, stored decimals with `decimal` (see
+    /// `DecimalBounds`), plain text by bytes; a field of another type is 0.
+    private static func sqlScalarComparison(
+        _ field: DocumentSQLField, _ operator: String, _ operand: JSONValue, in builder: inout DocumentSQLBuilder,
+        decimal: (DecimalBounds, String) -> String
+    ) -> String {
+        let (type, value) = (field.type, field.value)
         switch operand {
         case .int(let number):
             let real = DecimalBounds(Double(number), in: &builder)
-            return "(CASE \(type) WHEN 'integer' THEN \(value) \(op) \(builder.parameter(.integer(number)))"
-                + " WHEN 'real' THEN \(real.ordering(value, comparison)) ELSE 0 END)"
+            return "(CASE \(type) WHEN 'integer' THEN \(value) \(`operator`) \(builder.parameter(.integer(number)))"
+                + " WHEN 'real' THEN \(decimal(real, value)) ELSE 0 END)"
         case .double(let number):
             let real = DecimalBounds(number, in: &builder)
-            return "(CASE \(type) WHEN 'integer' THEN CAST(\(value) AS REAL) \(op) \(builder.parameter(.real(number)))"
-                + " WHEN 'real' THEN \(real.ordering(value, comparison)) ELSE 0 END)"
+            return "(CASE \(type) WHEN 'integer' THEN CAST(\(value) AS REAL) \(`operator`) \(builder.parameter(.real(number)))"
+                + " WHEN 'real' THEN \(decimal(real, value)) ELSE 0 END)"
         case .string(let string) where DocumentSQLBuilder.isPlain(string):
             return "(CASE WHEN \(type) IS NOT 'text' THEN 0 WHEN \(DocumentSQLBuilder.plain(value))"
-                + " THEN \(value) \(op) \(builder.parameter(.text(string))) END)"
-        default:  // a string that is not plain (`validate()` leaves no other operand)
+                + " THEN \(value) \(`operator`) \(builder.parameter(.text(string))) END)"
+        default:  // text that is not plain (`validate()` and the callers leave no other operand)
             return "(CASE WHEN \(type) IS NOT 'text' THEN 0 END)"
         }
     }
