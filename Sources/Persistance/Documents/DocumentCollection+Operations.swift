@@ -119,7 +119,7 @@ extension DocumentCollection {
         let now = JSONValue.double(Date().timeIntervalSince1970)
         let stamped = documents.map { document in
             var document = document
-            document[idKey] = .string(UUID().uuidString)
+            document[idKey] = .string(DocumentIdentifier.make())
             document[updateKey] = now
             return document
         }
