@@ -32,17 +32,17 @@ public enum SQLiteEngine {
     public static let rejectsUnknownQuotedIdentifiers = versionNumber >= 3_029_000
     /// `RETURNING` clauses (SQLite 3.35).
     public static let supportsReturning = versionNumber >= 3_035_000
-    /// The JSON functions (`json`, `json_extract`, …).
-    public static let supportsJSON = compiles("SELECT json('[]')")
+    /// The JSON functions (`json_extract`, `json_type`, `json_each`, …). Found by running
+    /// them on a sample, so a build that declares them but lacks them is not mistaken.
+    public static let supportsJSON: Bool = {
+        guard let connection = try? Connection.inMemory() else { return false }
+        let probe = #"SELECT json_type(json_extract('{"a":[1]}', '$."a"'), '$[0]') FROM json_each('[0]')"#
+        return (try? connection.fetchOne(String.self, probe)) == "integer"
+    }()
     /// FTS5 full-text search tables. Found by creating one: SQLite looks a virtual table's
     /// module up when the statement runs, not when it is prepared.
     public static let supportsFTS5: Bool = {
         guard let connection = try? Connection.inMemory() else { return false }
         return (try? connection.execute("CREATE VIRTUAL TABLE temp.probe USING fts5(content)")) != nil
     }()
-
-    private static func compiles(_ sql: String) -> Bool {
-        guard let connection = try? Connection.inMemory() else { return false }
-        return (try? connection.prepare(sql)) != nil
-    }
 }

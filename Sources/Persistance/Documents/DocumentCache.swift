@@ -8,6 +8,8 @@ struct DocumentCache: DocumentStore {
     private(set) var removesAllStored = false
     /// The ids added, updated or removed since caching began.
     private var touched = Set<String>()
+    /// The ids added since caching began: not in the database, so `save()` inserts them.
+    private var added = Set<String>()
     /// The events to announce when the changes are saved, in order.
     private(set) var events: [DocumentEvent] = []
 
@@ -17,9 +19,14 @@ struct DocumentCache: DocumentStore {
         byID = Dictionary(documents.map { (DocumentCollection.id(of: $0), $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    func documents(matching predicate: DocumentPredicate?) -> [Document] {
+    func documents(matching predicate: DocumentPredicate?, sort: [DocumentSort]) -> [Document] {
         if let id = predicate?.requiredID { return byID[id].map { [$0] } ?? [] }
-        return order.compactMap { id in byID[id].flatMap { predicate?.matches($0) ?? true ? $0 : nil } }
+        let found = order.compactMap { id in byID[id].flatMap { predicate?.matches($0) ?? true ? $0 : nil } }
+        return DocumentSort.sorted(found, by: sort)
+    }
+
+    func count(matching predicate: DocumentPredicate?) -> Int {
+        documents(matching: predicate, sort: []).count
     }
 
     mutating func insert(_ document: Document) {
@@ -27,6 +34,7 @@ struct DocumentCache: DocumentStore {
         order.append(id)
         byID[id] = document
         touched.insert(id)
+        added.insert(id)
     }
 
     mutating func replace(_ document: Document) {
@@ -47,6 +55,7 @@ struct DocumentCache: DocumentStore {
         order.removeAll()
         byID.removeAll()
         touched.removeAll()
+        added.removeAll()
         removesAllStored = true
         return count
     }
@@ -59,9 +68,10 @@ struct DocumentCache: DocumentStore {
     func save(to stored: inout StoredDocuments) throws {
         if removesAllStored { _ = try stored.removeAll() }
         for id in order where touched.contains(id) {
-            if let document = byID[id] { try stored.save(document) }
+            guard let document = byID[id] else { continue }
+            if added.contains(id) { try stored.insert(document) } else { try stored.save(document) }
         }
-        let removed = touched.filter { byID[$0] == nil }
+        let removed = touched.filter { byID[$0] == nil && !added.contains($0) }
         try stored.remove(ids: removed.sorted())
         for event in events { stored.announce(event) }
     }

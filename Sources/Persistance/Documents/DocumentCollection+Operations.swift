@@ -92,7 +92,7 @@ extension DocumentCollection {
     public func query(where predicate: DocumentPredicate?, sort: [DocumentSort] = []) async throws -> [Document] {
         try predicate?.validate()
         try sort.forEach { try $0.path.validate() }
-        return DocumentSort.sorted(try await read(matching: predicate), by: sort)
+        return try await read(matching: predicate, sort: sort)
     }
 
     /// Every document, ordered by `sort` (then by insertion order).
@@ -110,7 +110,7 @@ extension DocumentCollection {
     /// The number of documents matching `predicate` (all when nil).
     public func count(where predicate: DocumentPredicate? = nil) async throws -> Int {
         try predicate?.validate()
-        return try await read(matching: predicate).count
+        return try await read { store in try store.count(matching: predicate) }
     }
 
     // MARK: Operations, on any store
@@ -119,7 +119,7 @@ extension DocumentCollection {
         let now = JSONValue.double(Date().timeIntervalSince1970)
         let stamped = documents.map { document in
             var document = document
-            document[idKey] = .string(UUID().uuidString)
+            document[idKey] = .string(DocumentIdentifier.make())
             document[updateKey] = now
             return document
         }

@@ -59,12 +59,18 @@ public final class DocumentCollection: Sendable {
         }
     }
 
-    /// The documents matching `predicate`, from the cache while caching, else from a read.
-    func read(matching predicate: DocumentPredicate?) async throws -> [Document] {
-        if let cached = cache.withLock({ $0?.documents(matching: predicate) }) { return cached }
+    /// The documents matching `predicate` ordered by `sort`, from the cache while caching,
+    /// else from a read.
+    func read(matching predicate: DocumentPredicate?, sort: [DocumentSort] = []) async throws -> [Document] {
+        try await read { store in try store.documents(matching: predicate, sort: sort) }
+    }
+
+    /// Runs `operation` against the cache while caching, else in a read.
+    func read<T: Sendable>(_ operation: @escaping @Sendable (any DocumentStore) throws -> T) async throws -> T {
+        if let cached = try cache.withLock({ cache in try cache.map { try operation($0) } }) { return cached }
         let name = self.name
         return try await database.read { connection in
-            try StoredDocuments(connection: connection, collection: name).documents(matching: predicate)
+            try operation(StoredDocuments(connection: connection, collection: name))
         }
     }
 }

@@ -7,8 +7,8 @@
 ///
 /// A field that is missing reads as null. Comparisons match numbers with numbers (integers
 /// and decimals alike) and strings with strings; a document whose field holds another type
-/// does not match. Predicates are evaluated the same way on every engine and in the
-/// write-back cache.
+/// does not match. Predicates run inside SQLite where the engine has the JSON functions, and
+/// in Swift otherwise (SQLite 3.15, the write-back cache), with the same results.
 public indirect enum DocumentPredicate: Sendable {
     /// How `compare` compares.
     public enum Comparison: String, Sendable {

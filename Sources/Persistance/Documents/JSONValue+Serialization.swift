@@ -35,6 +35,11 @@ extension JSONValue {
 
     private static func writeString(_ string: String, to output: inout String) {
         output += "\""
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {  // nothing to escape
+            output += string
+            output += "\""
+            return
+        }
         var plainStart = string.utf8.startIndex
         for index in string.utf8.indices {
             let byte = string.utf8[index]

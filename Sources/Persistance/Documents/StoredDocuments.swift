@@ -11,26 +11,75 @@ struct StoredDocuments: DocumentStore {
 
     let connection: Connection
     let collection: String
+    /// Whether predicates and sort orders are evaluated inside SQLite (where the engine has
+    /// the JSON functions); else every document is read and they are evaluated in Swift.
+    /// Both give the same documents in the same order.
+    var evaluatesInSQL = SQLiteEngine.supportsJSON
 
-    func documents(matching predicate: DocumentPredicate?) throws -> [Document] {
-        let rows: [String]
-        if let id = predicate?.requiredID {
-            rows = try connection.fetchAll(
-                String.self, #"SELECT "body" FROM "persistance_documents" WHERE "collection" = ? AND "id" = ?"#,
-                [collection, id])
-        } else {
-            rows = try connection.fetchAll(
-                String.self, #"SELECT "body" FROM "persistance_documents" WHERE "collection" = ? ORDER BY rowid"#,
-                [collection])
+    func documents(matching predicate: DocumentPredicate?, sort: [DocumentSort]) throws -> [Document] {
+        var builder = DocumentSQLBuilder()
+        let query = selection(matching: predicate, in: &builder)
+        let order = evaluatesInSQL && !sort.isEmpty ? DocumentSort.sqlOrder(sort, in: &builder) : nil
+        let sql = "SELECT \"position\", \"body\", \"decided\" FROM (\(query)) WHERE \"decided\" IS NOT 0 ORDER BY "
+            + (order.map { $0 + ", " } ?? "") + "\"position\""
+        var found: [(position: Int64, document: Document)] = []
+        let rows = try connection.cursor(sql, builder.statementArguments) { statement in
+            (try statement.value(at: 0, as: Int64.self), try statement.value(at: 1, as: String.self),
+             try statement.value(at: 2, as: Int64?.self))
         }
-        var documents: [Document] = []
-        for body in rows {
-            guard case .object(let document) = try JSONParser.parse(body) else {
-                throw DatabaseError(kind: .invalidDocument, message: "a stored document of \(collection) is not an object")
+        while let (position, body, decided) = try rows.next() {
+            let document = try parse(body)
+            if decided == 1 || predicate?.matches(document) ?? true { found.append((position, document)) }
+        }
+        if sort.isEmpty { return found.map(\.document) }
+        if order != nil, DocumentSort.isOrdered(found, by: sort) { return found.map(\.document) }
+        // Not ordered exactly as Swift orders (or not ordered in SQL): Swift sorts them from
+        // insertion order, as it does everywhere else.
+        return DocumentSort.sorted(found.sorted { $0.position < $1.position }.map(\.document), by: sort)
+    }
+
+    func count(matching predicate: DocumentPredicate?) throws -> Int {
+        var builder = DocumentSQLBuilder()
+        let query = selection(matching: predicate, in: &builder)
+        // Documents SQLite decided are counted there; only the undecided ones are read.
+        let sql = "SELECT \"decided\", CASE WHEN \"decided\" IS NULL THEN \"body\" END FROM (\(query))"
+            + " WHERE \"decided\" IS NOT 0"
+        let rows = try connection.cursor(sql, builder.statementArguments) { statement in
+            (try statement.value(at: 0, as: Int64?.self), try statement.value(at: 1, as: String?.self))
+        }
+        var count = 0
+        while let (decided, body) = try rows.next() {
+            if decided == 1 {
+                count += 1
+            } else if let body, predicate?.matches(try parse(body)) ?? true {
+                count += 1
             }
-            if predicate?.matches(document) ?? true { documents.append(document) }
         }
-        return documents
+        return count
+    }
+
+    /// The subquery of the collection's documents with their insertion position and
+    /// `decided`: 1 where SQL found that `predicate` matches (or there is none), 0 where it
+    /// does not, NULL where Swift must tell. `Id == "…"` is looked up by index.
+    private func selection(matching predicate: DocumentPredicate?, in builder: inout DocumentSQLBuilder) -> String {
+        let collectionParameter = builder.parameter(.text(collection))
+        var sql = "SELECT rowid AS \"position\", \"body\", "
+        if let id = predicate?.requiredID {
+            sql += "1 AS \"decided\" FROM \"persistance_documents\" WHERE \"collection\" = \(collectionParameter)"
+                + " AND \"id\" = \(builder.parameter(.text(id)))"
+        } else {
+            let condition = evaluatesInSQL ? predicate?.sqlCondition(in: &builder) : nil
+            sql += "\(condition ?? (predicate == nil ? "1" : DocumentSQLBuilder.undecided)) AS \"decided\""
+                + " FROM \"persistance_documents\" WHERE \"collection\" = \(collectionParameter)"
+        }
+        return sql
+    }
+
+    private func parse(_ body: String) throws -> Document {
+        guard case .object(let document) = try JSONParser.parse(body) else {
+            throw DatabaseError(kind: .invalidDocument, message: "a stored document of \(collection) is not an object")
+        }
+        return document
     }
 
     func insert(_ document: Document) throws {

@@ -11,7 +11,7 @@ struct DocumentCollectionTests {
         let before = Date().timeIntervalSince1970
         let stored = try await fixture.users.add(["name": "Ann", "Id": "mine", "update": 1])
         let id = try #require(stored["Id"]?.stringValue)
-        #expect(UUID(uuidString: id) != nil)
+        #expect(UUID(uuidString: id)?.uuidString == id)  // a UUID, written as Foundation writes one
         let stamp = try #require(stored["update"]?.doubleValue)
         #expect(stamp >= before && stamp <= Date().timeIntervalSince1970)
         #expect(try await fixture.users.queryAll() == [stored])

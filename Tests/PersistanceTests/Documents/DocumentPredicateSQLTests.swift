@@ -1,0 +1,292 @@
+import Foundation
+import Testing
+
+@testable import Persistance
+
+/// One table of predicates and one of sort orders, over one set of awkward documents, each
+/// run through the collection (SQL where the engine has the JSON functions, Swift on SQLite
+/// 3.15) and compared with the Swift evaluator over the documents as they were added; where
+/// the engine has them, the SQL path and the Swift path also run side by side on the same
+/// connection.
+@Suite("Document predicates in SQL")
+struct DocumentPredicateSQLTests {
+    static let documents: [Document] = [
+        ["name": "int", "n": 41, "s": "Paris", "b": true, "a": [1, 2], "o": ["city": "Paris", "zip": "75001"], "tags": ["dev", "ops"]],
+        ["name": "double", "n": 41.0, "s": "paris", "b": false, "a": [1.0, 2], "o": ["zip": "75001", "city": "Paris"]],
+        ["name": "fraction", "n": 2.5, "s": "Pa", "a": [2, 1], "o": ["city": "Rome", "geo": ["lat": 41.9, "tags": ["x"]]]],
+        ["name": "near 2.5", "n": 2.5000000000000004, "s": "PARIS"],
+        ["name": "big int", "n": 9_007_199_254_740_993, "s": "P"],
+        ["name": "big double", "n": 9_007_199_254_740_992.0],
+        ["name": "int max", "n": .int(Int64.max)],
+        ["name": "tiny", "n": .double(.leastNonzeroMagnitude)],
+        ["name": "huge", "n": 1.7976931348623157e308],
+        ["name": "negative zero", "n": -0.0],
+        ["name": "zero", "n": 0, "s": ""],
+        ["name": "negative", "n": -12, "s": "Zürich"],
+        ["name": "string number", "n": "41", "s": "41"],
+        ["name": "null", "n": nil, "s": nil, "b": nil, "o": nil],
+        ["name": "missing"],
+        ["name": "bool", "n": true, "s": true],
+        ["name": "nfc", "s": "café", "tags": ["café"]],
+        ["name": "nfd", "s": "cafe\u{301}", "tags": ["cafe\u{301}", "dev"]],
+        ["name": "kelvin", "s": "\u{212A}elvin", "\u{212A}": 1],
+        ["name": "plain K", "s": "Kelvin", "K": 2],
+        ["name": "crlf", "s": "a\r\nb"],
+        ["name": "nul", "s": "a\u{0}b"],
+        ["name": "wildcards", "s": "100%_done*[x]?"],
+        ["name": "emoji", "s": "👍🏽 ok", "tags": ["👍🏽"]],
+        ["name": "dotted keys", "a.b": 1, "q\"uote": "x", "back\\slash": 2, "nul\u{0}key": 3, "a": ["b": 5], "é": 1],
+        ["name": "numeric keys", "a": ["0": "zero-key", "1": 1], "list": [["k": "v"], 10, "x"]],
+        ["name": "nested arrays", "list": [[1, 2], ["a", "b"]], "tags": [1, "dev", nil, ["dev"]]],
+        ["name": "empty", "s": "", "a": [], "o": [:], "tags": []],
+    ]
+
+    static let predicates: [(String, DocumentPredicate)] = [
+        ("int equal", DocumentField("n") == 41),
+        ("double equal", DocumentField("n") == 41.0),
+        ("not equal", DocumentField("n") != 41),
+        ("less", DocumentField("n") < 41),
+        ("less or equal", DocumentField("n") <= 41),
+        ("greater than a decimal", DocumentField("n") > 2.5),
+        ("greater or equal a decimal", DocumentField("n") >= 2.5),
+        ("equal a decimal", DocumentField("n") == 2.5),
+        ("a last-digit neighbour", DocumentField("n") == 2.5000000000000004),
+        ("beyond 2^53 as an int", DocumentField("n") == 9_007_199_254_740_993),
+        ("beyond 2^53 as a double", DocumentField("n") == 9_007_199_254_740_992.0),
+        ("greater than 2^53", DocumentField("n") > 9_007_199_254_740_992),
+        ("int max", DocumentField("n") >= .int(Int64.max)),
+        ("zero", DocumentField("n") == 0),
+        ("negative zero", DocumentField("n") == -0.0),
+        ("below zero", DocumentField("n") < 0),
+        ("the smallest decimal", DocumentField("n") == .double(.leastNonzeroMagnitude)),
+        ("positive and tiny", DocumentField("n") > 0 && DocumentField("n") < 1e-300),
+        ("the largest decimal", DocumentField("n") >= 1.7976931348623157e308),
+        ("number as a string", DocumentField("n") == "41"),
+        ("string order on numbers", DocumentField("n") < "5"),
+        ("boolean true", DocumentField("n") == true),
+        ("boolean false", DocumentField("b") == false),
+        ("equal null", DocumentField("n") == nil),
+        ("not equal null", DocumentField("n") != nil),
+        ("is nil", DocumentField("b").isNil),
+        ("in mixed", DocumentField("n").in([41, "41", true, nil])),
+        ("in empty", DocumentField("n").in([])),
+        ("string equal", DocumentField("s") == "Paris"),
+        ("string case", DocumentField("s") == "paris"),
+        ("string less", DocumentField("s") < "Paris"),
+        ("string greater", DocumentField("s") > "P"),
+        ("string from empty", DocumentField("s") >= ""),
+        ("composed equals decomposed", DocumentField("s") == "café"),
+        ("decomposed equals composed", DocumentField("s") == "cafe\u{301}"),
+        ("Kelvin sign equals K", DocumentField("s") == "Kelvin"),
+        ("non-ASCII order", DocumentField("s") > "Z"),
+        ("contains", DocumentField("s").contains("ar")),
+        ("contains empty", DocumentField("s").contains("")),
+        ("contains e (not in é)", DocumentField("s").contains("e")),
+        ("contains CR", DocumentField("s").contains("\r")),
+        ("contains LF", DocumentField("s").contains("\n")),
+        ("contains é", DocumentField("s").contains("é")),
+        ("contains NUL", DocumentField("s").contains("\u{0}")),
+        ("begins with", DocumentField("s").beginsWith("Pa")),
+        ("begins with empty", DocumentField("s").beginsWith("")),
+        ("begins with caf", DocumentField("s").beginsWith("caf")),
+        ("ends with", DocumentField("s").endsWith("is")),
+        ("ends with empty", DocumentField("s").endsWith("")),
+        ("ends with a combining mark", DocumentField("s").endsWith("\u{301}")),
+        ("like, ASCII case ignored", DocumentField("s").like("pa%")),
+        ("like suffix", DocumentField("s").like("%IS")),
+        ("like _", DocumentField("s").like("_a%")),
+        ("like GLOB's own wildcards", DocumentField("s").like("%*[x]?")),
+        ("like, literal ?", DocumentField("s").like("%?")),
+        ("like caf_", DocumentField("s").like("caf_")),
+        ("like anything", DocumentField("s").like("%")),
+        ("like empty", DocumentField("s").like("")),
+        ("like, many %", DocumentField("s").like("%%%%%%%%%%a%")),
+        ("like non-ASCII", DocumentField("s").like("z%")),
+        ("array contains", DocumentField("tags").contains("dev")),
+        ("array contains composed", DocumentField("tags").contains("café")),
+        ("array contains empty", DocumentField("tags").contains("")),
+        ("array contains emoji", DocumentField("tags").contains("👍🏽")),
+        ("whole array", DocumentField("a") == [1, 2]),
+        ("whole array of decimals", DocumentField("a") == [1.0, 2.0]),
+        ("empty array", DocumentField("a") == []),
+        ("whole object", DocumentField("o") == ["city": "Paris", "zip": "75001"]),
+        ("empty object", DocumentField("o") == [:]),
+        ("not the whole array", DocumentField("a") != [2, 1]),
+        ("nested path", DocumentField("o.city") == "Paris"),
+        ("deep nested path", DocumentField("o.geo.lat") > 40),
+        ("array index", DocumentField("a.0") == 1),
+        ("numeric object key", DocumentField("a.0") == "zero-key"),
+        ("index then key", DocumentField("list.0.k") == "v"),
+        ("index then index", DocumentField("list.0.1") == 2),
+        ("negative index", DocumentField("list.-1") == "x"),
+        ("key with a dot", DocumentField(DocumentPath(components: ["a.b"])) == 1),
+        ("dotted path into an object", DocumentField("a.b") == 5),
+        ("key with a quote", DocumentField(DocumentPath(components: ["q\"uote"])) == "x"),
+        ("key with a backslash", DocumentField(DocumentPath(components: ["back\\slash"])) == 2),
+        ("key with NUL", DocumentField(DocumentPath(components: ["nul\u{0}key"])) >= 3),
+        ("non-ASCII key", DocumentField("é") == 1),
+        ("K finds the Kelvin sign key", DocumentField("K") >= 1),
+        ("K is nil", DocumentField("K").isNil),
+        ("not", !(DocumentField("n") == 41)),
+        ("not contains", !DocumentField("s").contains("ar")),
+        ("and", DocumentField("n") > 0 && DocumentField("s").isNil),
+        ("or", DocumentField("n").isNil || DocumentField("s").like("%a%")),
+        ("not or", !(DocumentField("n") > 10 || DocumentField("s") == "paris")),
+        ("not of undecided", !(DocumentField("s") == "café") && DocumentField("s") != nil),
+        ("empty and", .and([])),
+        ("empty or", .or([])),
+        ("not empty or", !.or([])),
+    ]
+
+    static let sorts: [[DocumentSort]] = [
+        [DocumentField("n").ascending],
+        [DocumentField("n").descending],
+        [DocumentField("s").ascending],
+        [DocumentField("s").descending, DocumentField("name").ascending],
+        [DocumentField("a").ascending],
+        [DocumentField("o").descending],
+        [DocumentField("tags.0").ascending, DocumentField("n").descending],
+        [DocumentField("nowhere").ascending],
+        [DocumentField("K").descending],
+        [DocumentField("o.city").ascending, DocumentField("b").descending, DocumentField("n").ascending],
+        [DocumentField(DocumentPath(components: ["q\"uote"])).ascending],
+    ]
+
+    /// The documents as added (with `Id` and `update`), in insertion order.
+    private static func addDocuments(to fixture: DocumentFixture) async throws -> [Document] {
+        try await fixture.users.add(contentsOf: documents)
+    }
+
+    private static func ids(_ documents: [Document]) -> [String] {
+        documents.map(DocumentCollection.id(of:))
+    }
+
+    @Test("every predicate selects, through the collection, what the Swift evaluator selects")
+    func predicatesThroughTheCollection() async throws {
+        let fixture = try await DocumentFixture()
+        let added = try await Self.addDocuments(to: fixture)
+        for (label, predicate) in Self.predicates {
+            let expected = Self.ids(added.filter { predicate.matches($0) })
+            #expect(Self.ids(try await fixture.users.query(where: predicate)) == expected, "\(label)")
+            #expect(try await fixture.users.count(where: predicate) == expected.count, "\(label)")
+        }
+        #expect(Self.predicates.count >= 90)
+    }
+
+    @Test("the SQL path and the Swift path give the same documents on the same connection")
+    func sqlAgainstSwiftOnOneConnection() async throws {
+        let fixture = try await DocumentFixture()
+        _ = try await Self.addDocuments(to: fixture)
+        let predicates = Self.predicates
+        let mismatches = try await fixture.db.read { connection in
+            let inSwift = StoredDocuments(connection: connection, collection: "users", evaluatesInSQL: false)
+            let inSQL = StoredDocuments(connection: connection, collection: "users", evaluatesInSQL: SQLiteEngine.supportsJSON)
+            var mismatches: [String] = []
+            for (label, predicate) in predicates {
+                let swiftIDs = Self.ids(try inSwift.documents(matching: predicate, sort: []))
+                let sqlIDs = Self.ids(try inSQL.documents(matching: predicate, sort: []))
+                let sqlCount = try inSQL.count(matching: predicate)
+                if sqlIDs != swiftIDs || sqlCount != swiftIDs.count { mismatches.append(label) }
+            }
+            return mismatches
+        }
+        #expect(mismatches == [])
+    }
+
+    @Test("every sort order, with and without a filter, is the Swift sort's")
+    func sortOrders() async throws {
+        let fixture = try await DocumentFixture()
+        let added = try await Self.addDocuments(to: fixture)
+        let filter = DocumentField("name") != "int"
+        for sort in Self.sorts {
+            let label = sort.map { "\($0.path) \($0.ascending ? "asc" : "desc")" }.joined(separator: ", ")
+            let expected = Self.ids(DocumentSort.sorted(added, by: sort))
+            #expect(Self.ids(try await fixture.users.queryAll(sort: sort)) == expected, "\(label)")
+            let expectedFiltered = Self.ids(DocumentSort.sorted(added.filter { filter.matches($0) }, by: sort))
+            #expect(Self.ids(try await fixture.users.query(where: filter, sort: sort)) == expectedFiltered, "\(label)")
+        }
+    }
+
+    static let plainDocuments: [Document] = [
+        ["name": "Ann", "age": 30, "score": 9.5, "city": "Paris", "tags": ["admin", "dev"], "active": true, "address": ["zip": "75001"]],
+        ["name": "bob", "age": 41, "score": 7, "city": "Rome", "tags": ["dev"], "active": false],
+        ["name": "Cid", "age": "unknown", "city": nil, "tags": [], "address": ["zip": 75002]],
+        ["name": "Dan", "tags": [1, "ops"]],
+    ]
+
+    @Test("SQLite decides predicates over plain documents alone, as the Swift evaluator would",
+          .enabled(if: SQLiteEngine.supportsJSON))
+    func sqlDecidesPlainDocuments() async throws {
+        let fixture = try await DocumentFixture()
+        let added = try await fixture.users.add(contentsOf: Self.plainDocuments)
+        let predicates: [DocumentPredicate] = [
+            DocumentField("age") == 41, DocumentField("age") != 41, DocumentField("age") < 41, DocumentField("age") >= 30.5,
+            DocumentField("score") > 8, DocumentField("score") == 7, DocumentField("age") == "unknown",
+            DocumentField("name") < "Cid", DocumentField("active") == true, DocumentField("city") == nil,
+            DocumentField("city").isNil, DocumentField("age").in([30, "unknown"]), DocumentField("name").contains("o"),
+            DocumentField("name").beginsWith("A"), DocumentField("name").endsWith("n"), DocumentField("name").like("_O%"),
+            DocumentField("tags").contains("dev"), DocumentField("tags") == [], DocumentField("tags.0") == "dev",
+            DocumentField("address.zip").beginsWith("75"), !(DocumentField("age") > 35) || DocumentField("city") == "Rome",
+        ]
+        let outcomes = try await fixture.db.read { connection in
+            try predicates.map { predicate in
+                var builder = DocumentSQLBuilder()
+                let condition = predicate.sqlCondition(in: &builder)
+                let sql = "SELECT \(condition) FROM \"persistance_documents\" ORDER BY rowid"
+                return try connection.fetchAll(Int64?.self, sql, builder.statementArguments)
+            }
+        }
+        for (predicate, decided) in zip(predicates, outcomes) {
+            #expect(decided == added.map { predicate.matches($0) ? 1 : 0 }, "\(predicate)")
+        }
+    }
+
+    @Test("SQLite sorts plain documents as Swift does, with no correction", .enabled(if: SQLiteEngine.supportsJSON))
+    func sqlSortsPlainDocuments() async throws {
+        let fixture = try await DocumentFixture()
+        let added = try await fixture.users.add(contentsOf: Self.plainDocuments + Self.plainDocuments)
+        let sorts: [[DocumentSort]] = [
+            [DocumentField("age").ascending], [DocumentField("score").descending, DocumentField("name").ascending],
+            [DocumentField("city").descending], [DocumentField("tags").ascending], [DocumentField("address").descending],
+            [DocumentField("active").ascending, DocumentField("tags.0").descending],
+        ]
+        for sort in sorts {
+            let ordered = try await fixture.db.read { connection in
+                var builder = DocumentSQLBuilder()
+                let order = try #require(DocumentSort.sqlOrder(sort, in: &builder))
+                let sql = "SELECT rowid, \"body\" FROM \"persistance_documents\" ORDER BY \(order), rowid"
+                return try connection.fetchAll(sql, builder.statementArguments).map { row in
+                    (position: try row.value(at: 0, as: Int64.self), document: try Self.document(row.value(at: 1, as: String.self)))
+                }
+            }
+            #expect(DocumentSort.isOrdered(ordered, by: sort), "\(sort)")
+            #expect(Self.ids(ordered.map(\.document)) == Self.ids(DocumentSort.sorted(added, by: sort)), "\(sort)")
+        }
+    }
+
+    private static func document(_ body: String) throws -> Document {
+        guard case .object(let document) = try JSONParser.parse(body) else { throw DatabaseError(kind: .invalidDocument, message: body) }
+        return document
+    }
+
+    @Test("text SQLite cannot compare as Swift does is left to Swift", .enabled(if: SQLiteEngine.supportsJSON))
+    func nonPlainTextIsUndecided() async throws {
+        let fixture = try await DocumentFixture()
+        let added = try await fixture.users.add(contentsOf: [["s": "cafe\u{301}"], ["s": "a\r\nb"], ["s": "plain"], ["\u{212A}": 1]])
+        // Undecided: a decomposed string, a CR LF, a key Swift finds under "K"; decided: plain text.
+        let predicate = DocumentField("s") == "cafe" || DocumentField("K") == 1
+        let decided = try await fixture.db.read { connection in
+            var builder = DocumentSQLBuilder()
+            let sql = "SELECT \(predicate.sqlCondition(in: &builder)) FROM \"persistance_documents\" ORDER BY rowid"
+            return try connection.fetchAll(Int64?.self, sql, builder.statementArguments)
+        }
+        #expect(decided == [nil, nil, 0, nil])
+        #expect(try await fixture.users.count(where: predicate) == added.filter { predicate.matches($0) }.count)
+        #expect(try await fixture.users.count(where: predicate) == 1)
+    }
+
+    @Test("the engine's JSON functions are found by running them")
+    func jsonFeatureDetection() {
+        #expect(SQLiteEngine.supportsJSON == !SQLiteEngine.isSQLCipher)
+    }
+}
