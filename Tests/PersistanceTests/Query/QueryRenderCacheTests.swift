@@ -29,8 +29,8 @@ import Testing
         #expect(cache.count == 1)
         #expect(first.sql == #"SELECT * FROM "player" WHERE "score" < ? AND "name" IS NOT NULL ORDER BY "score" DESC LIMIT ?"#)
         #expect(second.sql == first.sql)
-        #expect(first.values == [9, 2])
-        #expect(second.values == [4, 7])
+        #expect(first.values == [.real(9), .integer(2)])
+        #expect(second.values == [.real(4), .integer(7)])
     }
 
     /// Pairs of queries that differ only in one operator, one column, the length of an IN
