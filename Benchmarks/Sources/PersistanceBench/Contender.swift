@@ -54,6 +54,10 @@ protocol Contender: Sendable {
     func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum)
     /// Runs `Schema.query` once per threshold, all in one read transaction.
     func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum)
+    /// Runs `Schema.query`'s SQL text through the statement cache once per threshold, all
+    /// in one read transaction (contenders whose `query` already runs the SQL text run the
+    /// same code for both).
+    func querySQL(_ thresholds: [Double], path: String) throws -> (Duration, Checksum)
     /// Upserts `rows` in one transaction.
     func upsert(_ rows: [BenchRow], path: String) throws -> Duration
     /// Inserts each of `rows` in a write transaction of its own, through `access`.
@@ -104,6 +108,10 @@ extension Contender {
 
     func concurrent(readers: Int, path: String, settings: ConcurrentSettings) async throws -> ConcurrentOutcome {
         throw unsupported(.concurrentRead(readers: readers))
+    }
+
+    func querySQL(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
+        throw unsupported(.querySQL)
     }
 
     func writeTransactions(_ rows: [BenchRow], path: String, access: Access) throws -> Duration {

@@ -32,6 +32,10 @@ enum Schema {
     /// The query workload: filtered, ordered, limited (an index range scan on `player_score`).
     static let query = "SELECT id, name, score, age, payload FROM player WHERE score < ? AND age IS NOT NULL ORDER BY score DESC LIMIT 10"
     static let queryLimit = 10
+    /// The SQL text Persistance's query builder renders for the query workload (the
+    /// `query-sql` workload runs it through the statement cache).
+    static let queryBuilderSQL =
+        #"SELECT * FROM "player" WHERE "score" < ? AND "age" IS NOT NULL ORDER BY "score" DESC LIMIT ?"#
     static let upsert = """
         INSERT INTO player (id, name, score, age, payload) VALUES (?, ?, ?, ?, ?) \
         ON CONFLICT (id) DO UPDATE SET name = excluded.name, score = excluded.score, \

@@ -200,7 +200,8 @@ extension GRDBContender {
 extension GRDBContender {
     func supports(_ workload: Workload) -> Bool {
         switch workload {
-        case .insertEncrypted, .fetchEncrypted, .dao: false
+        // GRDB's SQL-text query is `grdb-cached`'s `query`.
+        case .insertEncrypted, .fetchEncrypted, .dao, .querySQL: false
         case .writeTransaction(let access), .lookupTransaction(let access), .emptyRead(let access): access != .bare
         default: true
         }

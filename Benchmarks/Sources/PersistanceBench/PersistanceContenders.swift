@@ -336,6 +336,26 @@ extension PersistanceContender {
         return (elapsed, checksum)
     }
 
+    /// The SQL the query builder renders for the query workload, run through the table's
+    /// cached-statement API with the same values bound (threshold and limit).
+    func querySQL(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
+        let players = players
+        let db = try open(path, key: nil)
+        defer { try? db.closeSync() }
+        _ = try db.readSync { conn in try players.count(in: conn) }
+        var checksum = Checksum()
+        let sql = Schema.queryBuilderSQL
+        let elapsed = try measure {
+            try db.readSync { conn in
+                for threshold in thresholds {
+                    let records = try players.findAll(sql: sql, [threshold, Schema.queryLimit], in: conn)
+                    for record in records { checksum.add(record.benchRow) }
+                }
+            }
+        }
+        return (elapsed, checksum)
+    }
+
     func upsert(_ rows: [BenchRow], path: String) throws -> Duration {
         let records = rows.map(Element.init)
         let players = players

@@ -85,7 +85,7 @@ final class Runner {
     func operations(of workload: Workload) -> Int {
         switch workload {
         case .fetchByID, .lookupTransaction, .emptyRead, .dao: dataset.lookupIDs.count
-        case .query: dataset.queryThresholds.count
+        case .query, .querySQL: dataset.queryThresholds.count
         case .writeTransaction: dataset.transactionRows.count
         default: dataset.rows.count
         }
@@ -94,7 +94,7 @@ final class Runner {
     private func prepareDatabases(for workloads: [Workload]) throws {
         let readsPlain = workloads.contains {
             switch $0 {
-            case .fetchAll, .fetchCursor, .fetchByID, .query, .lookupTransaction, .emptyRead, .dao, .concurrentRead,
+            case .fetchAll, .fetchCursor, .fetchByID, .query, .querySQL, .lookupTransaction, .emptyRead, .dao, .concurrentRead,
                 .concurrentWrite: true
             default: false
             }
@@ -154,8 +154,9 @@ final class Runner {
             let elapsed = try contender.writeTransactions(dataset.transactionRows, path: path, access: access)
             try verifyTable(at: path, key: nil, equals: Checksum(dataset.transactionRows), label)
             measured = [(workload, Double(dataset.transactionRows.count) / elapsed.seconds)]
-        case .query:
-            let (elapsed, checksum) = try contender.query(dataset.queryThresholds, path: readDatabase.path)
+        case .query, .querySQL:
+            let run = workload == .query ? contender.query : contender.querySQL
+            let (elapsed, checksum) = try run(dataset.queryThresholds, readDatabase.path)
             if let expectedQuery { try expect(checksum, equals: expectedQuery, label) }
             measured = [(workload, Double(dataset.queryThresholds.count) / elapsed.seconds)]
         case .upsert:

@@ -27,6 +27,10 @@ enum Workload: Hashable, Sendable, Comparable {
     case fetchByID
     /// Run a filtered, ordered, limited query (ten rows), `lookups` times, all in one read transaction.
     case query
+    /// The `query` workload's SQL text, run through the statement cache with its values
+    /// bound, `lookups` times in one read transaction: what the query builder's building and
+    /// rendering cost is measured against.
+    case querySQL
     /// Upsert every row of the data set in one transaction; half of the ids exist.
     case upsert
     /// Write one row per write transaction, `transactions` times.
@@ -56,6 +60,7 @@ enum Workload: Hashable, Sendable, Comparable {
         case .fetchCursor: "fetch-cursor"
         case .fetchByID: "fetch-by-id"
         case .query: "query"
+        case .querySQL: "query-sql"
         case .upsert: "upsert"
         case .writeTransaction(let access): "txn-write\(access.suffix)"
         case .lookupTransaction(let access): "txn-lookup\(access.suffix)"
@@ -72,7 +77,7 @@ enum Workload: Hashable, Sendable, Comparable {
         switch self {
         case .insert, .fetchAll, .fetchCursor, .upsert, .insertEncrypted, .fetchEncrypted, .concurrentWrite: "rows/s"
         case .fetchByID, .lookupTransaction, .dao: "lookups/s"
-        case .query: "queries/s"
+        case .query, .querySQL: "queries/s"
         case .writeTransaction: "txns/s"
         case .emptyRead: "reads/s"
         case .concurrentRead: "reads/s"
@@ -81,7 +86,7 @@ enum Workload: Hashable, Sendable, Comparable {
 
     /// Every workload of this build, in report order.
     static func all(readerCounts: [Int]) -> [Workload] {
-        var workloads: [Workload] = [.insert, .fetchAll, .fetchCursor, .fetchByID, .query, .upsert]
+        var workloads: [Workload] = [.insert, .fetchAll, .fetchCursor, .fetchByID, .query, .querySQL, .upsert]
         for access in Access.allCases { workloads.append(.writeTransaction(access)) }
         for access in Access.allCases { workloads.append(.lookupTransaction(access)) }
         for access in Access.allCases { workloads.append(.emptyRead(access)) }
@@ -104,6 +109,7 @@ enum Workload: Hashable, Sendable, Comparable {
         case .fetchCursor: (2, 0)
         case .fetchByID: (3, 0)
         case .query: (4, 0)
+        case .querySQL: (4, 1)
         case .upsert: (5, 0)
         case .writeTransaction(let access): (6, order(access))
         case .lookupTransaction(let access): (7, order(access))

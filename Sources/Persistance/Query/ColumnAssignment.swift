@@ -11,10 +11,10 @@ public struct ColumnAssignment: SQLRenderable, Sendable {
 
     /// Writes `"column" = value`. The column stays bare: SQLite takes no qualified name
     /// there, and checks it against the table's columns on every version.
-    func render(into renderer: inout SQLRenderer) throws {
-        try renderer.appendIdentifier(column)
-        renderer.append(" = ")
-        try value.render(into: &renderer)
+    func render<Writer: SQLWriter>(into writer: inout Writer) throws {
+        try writer.appendIdentifier(column)
+        writer.append(" = ")
+        try value.render(into: &writer)
     }
 }
 

@@ -13,8 +13,9 @@
 /// A query is an immutable, `Sendable` value: each method returns a new query and leaves
 /// the original as it was, so a base query can be kept and refined in several ways, and
 /// shared between tasks. Nothing runs until a `fetch…`, `deleteAll` or `updateAll` method is
-/// called. Each run renders the SQL again, but the prepared statement comes from the
-/// connection's statement cache, so a query run many times is prepared once.
+/// called. The SQL text is rendered once per query shape (the same chain with other values
+/// reuses it, see `QueryRenderCache`) and the prepared statement comes from the
+/// connection's statement cache, so a query run many times is rendered and prepared once.
 ///
 /// Every identifier is quoted and every value (including limit and offset) is bound as a
 /// parameter: no value passed to a query ever becomes SQL text.

@@ -28,99 +28,101 @@ struct QueryClauses: Sendable {
         return clauses
     }
 
+    /// The table that qualifies column references, or nil when they are bare.
+    var qualifyingTable: String? { qualifiesColumns ? table : nil }
+
+    /// `statement` of these clauses: its SQL text (rendered once per query shape, see
+    /// `QueryRenderCache`) and its values.
+    func sql(_ statement: QueryStatement) throws -> RenderedSQL {
+        try QueryRenderCache.shared.rendered(statement, of: self)
+    }
+
     /// `SELECT [DISTINCT] … FROM "table" [WHERE …] [GROUP BY …] [HAVING …] [ORDER BY …] [LIMIT ? [OFFSET ?]]`.
-    func selectSQL() throws -> SQLRenderer {
-        var renderer = makeRenderer()
-        try appendSelect(to: &renderer)
-        return renderer
-    }
+    func selectSQL() throws -> RenderedSQL { try sql(.select) }
 
-    /// `SELECT count(*)` of the rows the query returns: counted in the table directly when only
-    /// filters apply, else around the whole query as a subquery.
-    func countSQL() throws -> SQLRenderer {
-        var renderer = makeRenderer()
-        if isDistinct || !grouping.isEmpty || groupPredicate != nil || limit != nil || offset != nil {
-            renderer.append("SELECT count(*) FROM (")
-            try appendSelect(to: &renderer)
-            renderer.append(")")
-        } else {
-            renderer.append("SELECT count(*) FROM ")
-            try renderer.appendIdentifier(table)
-            try appendWhere(to: &renderer)
-        }
-        return renderer
-    }
+    /// `SELECT count(*)` of the rows the query returns.
+    func countSQL() throws -> RenderedSQL { try sql(.count) }
 
-    /// `SELECT EXISTS (query)`: 1 when the query returns a row, else 0. A limited query is
-    /// wrapped once more, because older SQLite (3.15, the SQLCipher build) replaces the LIMIT
-    /// of an EXISTS subquery with 1, which turns `LIMIT 0` into true.
-    func existsSQL() throws -> SQLRenderer {
-        var renderer = makeRenderer()
-        renderer.append(limit == nil ? "SELECT EXISTS (" : "SELECT EXISTS (SELECT 1 FROM (")
-        try appendSelect(to: &renderer)
-        renderer.append(limit == nil ? ")" : "))")
-        return renderer
-    }
+    /// `SELECT EXISTS (query)`: 1 when the query returns a row, else 0.
+    func existsSQL() throws -> RenderedSQL { try sql(.exists) }
 
     /// `DELETE FROM "table"` with the rows the query selects.
-    func deleteSQL() throws -> SQLRenderer {
-        var renderer = makeRenderer()
-        renderer.append("DELETE FROM ")
-        try renderer.appendIdentifier(table)
-        try appendRowSelection(to: &renderer, for: "delete")
-        return renderer
-    }
+    func deleteSQL() throws -> RenderedSQL { try sql(.delete) }
 
     /// `UPDATE "table" SET …` of the rows the query selects.
-    func updateSQL(_ assignments: [ColumnAssignment]) throws -> SQLRenderer {
-        var renderer = makeRenderer()
-        renderer.append("UPDATE ")
-        try renderer.appendIdentifier(table)
-        renderer.append(" SET ")
-        try renderer.appendList(assignments)
-        try appendRowSelection(to: &renderer, for: "update")
-        return renderer
+    func updateSQL(_ assignments: [ColumnAssignment]) throws -> RenderedSQL { try sql(.update(assignments)) }
+
+    /// Writes `statement` into `writer`.
+    func write<Writer: SQLWriter>(_ statement: QueryStatement, to writer: inout Writer) throws {
+        switch statement {
+        case .select:
+            try appendSelect(to: &writer)
+        case .count:
+            // Counted in the table directly when only filters apply, else around the whole
+            // query as a subquery.
+            if isDistinct || !grouping.isEmpty || groupPredicate != nil || limit != nil || offset != nil {
+                writer.append("SELECT count(*) FROM (")
+                try appendSelect(to: &writer)
+                writer.append(")")
+            } else {
+                writer.append("SELECT count(*) FROM ")
+                try writer.appendIdentifier(table)
+                try appendWhere(to: &writer)
+            }
+        case .exists:
+            // A limited query is wrapped once more, because older SQLite (3.15, the SQLCipher
+            // build) replaces the LIMIT of an EXISTS subquery with 1, which turns `LIMIT 0` into true.
+            writer.append(limit == nil ? "SELECT EXISTS (" : "SELECT EXISTS (SELECT 1 FROM (")
+            try appendSelect(to: &writer)
+            writer.append(limit == nil ? ")" : "))")
+        case .delete:
+            writer.append("DELETE FROM ")
+            try writer.appendIdentifier(table)
+            try appendRowSelection(to: &writer, for: "delete")
+        case .update(let assignments):
+            writer.append("UPDATE ")
+            try writer.appendIdentifier(table)
+            writer.append(" SET ")
+            try writer.appendList(assignments)
+            try appendRowSelection(to: &writer, for: "update")
+        }
     }
 
     // MARK: Clauses
 
-    private func makeRenderer() -> SQLRenderer {
-        SQLRenderer(qualifyingColumnsWith: qualifiesColumns ? table : nil)
-    }
-
-    private func appendSelect(to renderer: inout SQLRenderer) throws {
-        renderer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
+    private func appendSelect(to writer: inout some SQLWriter) throws {
+        writer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
         if selection.isEmpty {
-            renderer.append("*")
+            writer.append("*")
         } else {
-            try renderer.appendList(selection)
-            renderer.bringIntoScope(aliasesOf: selection)
+            try writer.appendList(selection)
+            writer.bringIntoScope(aliasesOf: selection)
         }
-        renderer.append(" FROM ")
-        try renderer.appendIdentifier(table)
-        try appendWhere(to: &renderer)
+        writer.append(" FROM ")
+        try writer.appendIdentifier(table)
+        try appendWhere(to: &writer)
         if !grouping.isEmpty {
-            renderer.append(" GROUP BY ")
-            try renderer.appendList(grouping)
+            writer.append(" GROUP BY ")
+            try writer.appendList(grouping)
         }
         if let groupPredicate {
             guard !grouping.isEmpty else { throw DatabaseError.invalidQuery("having requires group(by:)") }
-            renderer.append(" HAVING ")
-            try groupPredicate.render(into: &renderer)
+            writer.append(" HAVING ")
+            try groupPredicate.render(into: &writer)
         }
-        try appendOrderAndLimit(to: &renderer)
+        try appendOrderAndLimit(to: &writer)
     }
 
-    private func appendWhere(to renderer: inout SQLRenderer) throws {
+    private func appendWhere(to writer: inout some SQLWriter) throws {
         guard let predicate else { return }
-        renderer.append(" WHERE ")
-        try predicate.render(into: &renderer)
+        writer.append(" WHERE ")
+        try predicate.render(into: &writer)
     }
 
-    private func appendOrderAndLimit(to renderer: inout SQLRenderer) throws {
+    private func appendOrderAndLimit(to writer: inout some SQLWriter) throws {
         if !ordering.isEmpty {
-            renderer.append(" ORDER BY ")
-            try renderer.appendList(ordering)
+            writer.append(" ORDER BY ")
+            try writer.appendList(ordering)
         }
         if let limit, limit < 0 { throw DatabaseError.invalidQuery("limit must not be negative, got \(limit)") }
         if let offset, offset < 0 { throw DatabaseError.invalidQuery("offset must not be negative, got \(offset)") }
@@ -128,31 +130,31 @@ struct QueryClauses: Sendable {
         case (nil, nil):
             break
         case (let limit?, nil):
-            renderer.append(" LIMIT ")
-            renderer.appendValue(.integer(Int64(limit)))
+            writer.append(" LIMIT ")
+            writer.appendValue(.integer(Int64(limit)))
         case (let limit, let offset?):
             // SQLite has no OFFSET without LIMIT; a negative limit means no limit.
-            renderer.append(" LIMIT ")
-            renderer.appendValue(.integer(Int64(limit ?? -1)))
-            renderer.append(" OFFSET ")
-            renderer.appendValue(.integer(Int64(offset)))
+            writer.append(" LIMIT ")
+            writer.appendValue(.integer(Int64(limit ?? -1)))
+            writer.append(" OFFSET ")
+            writer.appendValue(.integer(Int64(offset)))
         }
     }
 
     /// The `WHERE` of a DELETE or UPDATE. With a limit or offset, the rows are picked by a
     /// rowid subquery that orders and limits them (DELETE … LIMIT is a compile-time option
     /// SQLite builds usually lack); a table `WITHOUT ROWID` then fails with SQLite's error.
-    private func appendRowSelection(to renderer: inout SQLRenderer, for operation: String) throws {
+    private func appendRowSelection(to writer: inout some SQLWriter, for operation: String) throws {
         guard !isDistinct, grouping.isEmpty, groupPredicate == nil else {
             throw DatabaseError.invalidQuery("cannot \(operation) through a distinct or grouped query")
         }
         guard limit != nil || offset != nil else {
-            return try appendWhere(to: &renderer)
+            return try appendWhere(to: &writer)
         }
-        renderer.append(" WHERE rowid IN (SELECT rowid FROM ")
-        try renderer.appendIdentifier(table)
-        try appendWhere(to: &renderer)
-        try appendOrderAndLimit(to: &renderer)
-        renderer.append(")")
+        writer.append(" WHERE rowid IN (SELECT rowid FROM ")
+        try writer.appendIdentifier(table)
+        try appendWhere(to: &writer)
+        try appendOrderAndLimit(to: &writer)
+        writer.append(")")
     }
 }

@@ -53,8 +53,18 @@ public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
         }
     }
 
-    func render(into renderer: inout SQLRenderer) throws {
-        try renderer.append(pieces)
+    func render<Writer: SQLWriter>(into writer: inout Writer) throws {
+        // A short chain is written operand by operand, without joining it into a new array.
+        if case .chain(let logicalOperator, let operands) = storage,
+            operands.count <= SQLLogicalOperator.maximumFlatOperands
+        {
+            for (index, operand) in operands.enumerated() {
+                if index > 0 { writer.append(logicalOperator.separator) }
+                try writer.append(operand)
+            }
+            return
+        }
+        try writer.append(pieces)
     }
 
     /// How many pieces an expression may have and still be copied into the expressions built

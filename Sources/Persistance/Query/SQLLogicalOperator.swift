@@ -13,7 +13,8 @@ enum SQLLogicalOperator: Sendable {
     /// The result of the operator over no operands: true for `AND`, false for `OR`.
     var identity: Bool { self == .and }
 
-    private var separator: String {
+    /// What joins two operands: ` AND ` or ` OR `.
+    var separator: String {
         switch self {
         case .and: " AND "
         case .or: " OR "

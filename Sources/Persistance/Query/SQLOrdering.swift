@@ -33,14 +33,14 @@ public struct SQLOrdering: SQLOrderable, SQLRenderable, Sendable {
 
     /// Writes `expression ASC|DESC`, preceded by `expression IS NULL ASC|DESC, ` when NULLs
     /// must go where SQLite would not put them.
-    func render(into renderer: inout SQLRenderer) throws {
+    func render<Writer: SQLWriter>(into writer: inout Writer) throws {
         // SQLite's default: NULLs first when ascending, last when descending.
         if let nullsComeFirst, nullsComeFirst == isDescending {
-            try renderer.append(expression.postfix(" IS NULL", precedence: .comparison).pieces)
-            renderer.append(nullsComeFirst ? " DESC, " : " ASC, ")
+            try writer.append(expression.postfix(" IS NULL", precedence: .comparison).pieces)
+            writer.append(nullsComeFirst ? " DESC, " : " ASC, ")
         }
-        try expression.render(into: &renderer)
-        renderer.append(isDescending ? " DESC" : " ASC")
+        try expression.render(into: &writer)
+        writer.append(isDescending ? " DESC" : " ASC")
     }
 }
 

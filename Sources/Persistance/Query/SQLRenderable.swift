@@ -1,5 +1,5 @@
-/// A part of a statement that writes itself into an `SQLRenderer`: an expression, an
+/// A part of a statement that writes itself into an `SQLWriter`: an expression, an
 /// ordering term, a result column, an assignment.
 protocol SQLRenderable {
-    func render(into renderer: inout SQLRenderer) throws
+    func render<Writer: SQLWriter>(into writer: inout Writer) throws
 }

@@ -1,16 +1,13 @@
-/// Turns pieces into one SQL statement and the values bound to it, then prepares (from the
-/// connection's statement cache) and binds it.
+/// Writes a statement as SQL text and collects the values bound to it.
 ///
 /// Identifiers are quoted with `"` (a `"` inside is doubled); values become `?` parameters.
 /// Raw fragments bring their own positional or named arguments: positional ones are bound
 /// in the order their `?` appear among all the statement's `?`, named ones by name.
-struct SQLRenderer {
+struct SQLRenderer: SQLWriter {
     /// The SQL text as UTF-8: appending bytes is much cheaper than appending to a `String`.
     private var bytes: [UInt8] = []
-    /// The values of the `?` parameters, in the order they appear.
-    private(set) var values: [DatabaseValue] = []
-    /// The values of the named parameters of raw fragments.
-    private var namedValues: [String: DatabaseValue] = [:]
+    /// The values the statement binds.
+    private(set) var arguments = SQLArguments()
     /// The table whose name qualifies column references, or nil to write them bare.
     private let qualifyingTable: String?
     /// The result-column aliases that bare names may refer to here (see `appendColumn(_:)`).
@@ -28,41 +25,16 @@ struct SQLRenderer {
         String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The values of the `?` parameters, in the order they appear.
+    var values: [DatabaseValue] { arguments.values }
+
+    /// The SQL text and its arguments.
+    var rendered: RenderedSQL {
+        RenderedSQL(sql: sql, arguments: arguments)
+    }
+
     mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
-    }
-
-    /// Appends the pieces in order, each `.expression` piece as that expression's own pieces.
-    /// Iterative, with an explicit stack of the enclosing expressions, so an expression nested
-    /// any number of levels deep renders without deep recursion.
-    mutating func append(_ pieces: [SQLPiece]) throws {
-        var current = pieces.makeIterator()
-        var enclosing: [IndexingIterator<[SQLPiece]>] = []
-        while true {
-            guard let piece = current.next() else {
-                guard let outer = enclosing.popLast() else { return }
-                current = outer
-                continue
-            }
-            switch piece {
-            case .text(let text): append(text)
-            case .column(let name): try appendColumn(name)
-            case .value(let value): appendValue(value)
-            case .fragment(let fragment, let arguments): try appendFragment(fragment, arguments)
-            case .invalid(let error): throw error
-            case .expression(let node):
-                enclosing.append(current)
-                current = node.expression.pieces.makeIterator()
-            }
-        }
-    }
-
-    /// Appends each element, separated by `, `.
-    mutating func appendList(_ elements: [some SQLRenderable]) throws {
-        for (index, element) in elements.enumerated() {
-            if index > 0 { append(", ") }
-            try element.render(into: &self)
-        }
     }
 
     /// Appends `name` as a quoted identifier, with each `"` inside doubled. A NUL character
@@ -98,9 +70,6 @@ struct SQLRenderer {
         try appendIdentifier(name)
     }
 
-    /// Lets the bare names of `selection`'s aliases refer to those result columns in the
-    /// rest of the statement (`WHERE`, `GROUP BY`, `HAVING`, `ORDER BY`); call it after the
-    /// result columns, which cannot refer to each other.
     mutating func bringIntoScope(aliasesOf selection: [SQLSelection]) {
         guard qualifyingTable != nil else { return }
         aliasesInScope = selection.compactMap(\.alias)
@@ -116,90 +85,12 @@ struct SQLRenderer {
 
     mutating func appendValue(_ value: DatabaseValue) {
         bytes.append(UInt8(ascii: "?"))
-        values.append(value)
+        arguments.append(value)
     }
 
-    private mutating func appendFragment(_ fragment: String, _ arguments: StatementArguments) throws {
-        if let failure = arguments.conversionError {
-            throw DatabaseError(kind: .encoding, message: failure, sql: fragment)
-        }
+    mutating func appendFragment(_ fragment: String, _ arguments: StatementArguments) throws {
+        try self.arguments.append(arguments, of: fragment)
         try SQLFragment.validate(fragment)
         append(fragment)
-        switch arguments.storage {
-        case .positional(let positional):
-            values.append(contentsOf: positional)
-        case .named(let named):
-            for (name, value) in named {
-                if let existing = namedValues.updateValue(value, forKey: name), existing != value {
-                    throw DatabaseError.invalidQuery("parameter :\(name) is given two different values", sql: fragment)
-                }
-            }
-        }
-    }
-
-    // MARK: Running
-
-    /// The statement for the SQL, from `conn`'s statement cache, with every parameter bound.
-    func statement(in conn: Connection) throws -> Statement {
-        let statement = try conn.cachedStatement(sql)
-        try bind(statement)
-        return statement
-    }
-
-    /// A cursor over the statement's rows; `makeDecoder` is called once, before the first row.
-    func cursor<Element>(
-        in conn: Connection, _ makeDecoder: (Statement) throws -> (Statement) throws -> Element
-    ) throws -> Cursor<Element> {
-        let statement = try statement(in: conn)
-        return Cursor(statement: statement, decode: try makeDecoder(statement))
-    }
-
-    /// A cursor over the first column of the statement's rows, converted to `T`.
-    func valueCursor<T: DatabaseValueConvertible>(in conn: Connection, as type: T.Type) throws -> Cursor<T> {
-        try cursor(in: conn) { _ in { statement in try statement.value(at: 0, as: T.self) } }
-    }
-
-    /// Runs the statement to completion and returns the number of rows it changed.
-    func execute(in conn: Connection) throws -> Int {
-        let statement = try statement(in: conn)
-        defer { statement.reset() }
-        while try statement.step() {}
-        return conn.changes
-    }
-
-    private func bind(_ statement: Statement) throws {
-        guard !namedValues.isEmpty else {
-            guard values.count == statement.parameterCount else {
-                throw argumentError(statement, "statement takes \(statement.parameterCount) argument(s), \(values.count) given")
-            }
-            for (offset, value) in values.enumerated() {
-                try statement.bind(value, at: offset + 1)
-            }
-            return
-        }
-        var positional = values.makeIterator()
-        var usedNames = Set<String>()
-        for (offset, name) in statement.parameterNames.enumerated() {
-            let value: DatabaseValue
-            if let name {
-                guard let named = namedValues[name] else { throw argumentError(statement, "no argument for parameter :\(name)") }
-                value = named
-                usedNames.insert(name)
-            } else {
-                guard let next = positional.next() else { throw argumentError(statement, "not enough positional arguments") }
-                value = next
-            }
-            try statement.bind(value, at: offset + 1)
-        }
-        if positional.next() != nil {
-            throw argumentError(statement, "too many positional arguments")
-        }
-        if let unknown = namedValues.keys.sorted().first(where: { !usedNames.contains($0) }) {
-            throw argumentError(statement, "statement has no parameter named \"\(unknown)\"")
-        }
-    }
-
-    private func argumentError(_ statement: Statement, _ message: String) -> DatabaseError {
-        DatabaseError(kind: .invalidArguments, message: message, sql: statement.sql)
     }
 }

@@ -18,11 +18,11 @@ public struct SQLSelection: SQLSelectable, SQLRenderable, Sendable {
     public var sqlSelection: SQLSelection { self }
 
     /// Writes `expression [AS "alias"]`.
-    func render(into renderer: inout SQLRenderer) throws {
-        try expression.render(into: &renderer)
+    func render<Writer: SQLWriter>(into writer: inout Writer) throws {
+        try expression.render(into: &writer)
         if let alias {
-            renderer.append(" AS ")
-            try renderer.appendIdentifier(alias)
+            writer.append(" AS ")
+            try writer.appendIdentifier(alias)
         }
     }
 }

@@ -4,32 +4,32 @@
 
 /// `lhs = ?` with `rhs` bound, or `lhs IS NULL` when `rhs` is nil.
 public func == <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: Value) -> SQLExpression {
-    SQLExpression.equality(lhs.sqlExpression, lhs.valueExpression(rhs), negated: false)
+    lhs.equality(with: rhs, negated: false)
 }
 
 /// `lhs <> ?` with `rhs` bound, or `lhs IS NOT NULL` when `rhs` is nil.
 public func != <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: Value) -> SQLExpression {
-    SQLExpression.equality(lhs.sqlExpression, lhs.valueExpression(rhs), negated: true)
+    lhs.equality(with: rhs, negated: true)
 }
 
 /// `lhs < ?` with `rhs` bound.
 public func < <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: Value) -> SQLExpression {
-    SQLExpression.comparison(lhs.sqlExpression, " < ", lhs.valueExpression(rhs))
+    lhs.compared(" < ", with: rhs)
 }
 
 /// `lhs <= ?` with `rhs` bound.
 public func <= <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: Value) -> SQLExpression {
-    SQLExpression.comparison(lhs.sqlExpression, " <= ", lhs.valueExpression(rhs))
+    lhs.compared(" <= ", with: rhs)
 }
 
 /// `lhs > ?` with `rhs` bound.
 public func > <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: Value) -> SQLExpression {
-    SQLExpression.comparison(lhs.sqlExpression, " > ", lhs.valueExpression(rhs))
+    lhs.compared(" > ", with: rhs)
 }
 
 /// `lhs >= ?` with `rhs` bound.
 public func >= <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: Value) -> SQLExpression {
-    SQLExpression.comparison(lhs.sqlExpression, " >= ", lhs.valueExpression(rhs))
+    lhs.compared(" >= ", with: rhs)
 }
 
 /// `lhs = rhs` for two columns of the same type.
@@ -70,4 +70,21 @@ public func < <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: some SQLExpressi
 /// `lhs > rhs` with any expression.
 public func > <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: some SQLExpressible) -> SQLExpression {
     SQLExpression.comparison(lhs.sqlExpression, " > ", rhs)
+}
+
+extension TypedColumn {
+    /// `"column" op ?` with `value` bound, made in one array: neither a column nor a value
+    /// is ever parenthesized as an operand.
+    func compared(_ op: String, with value: Value) -> SQLExpression {
+        SQLExpression([.column(name), .text(op), valuePiece(value)], precedence: .comparison)
+    }
+
+    /// `"column" = ?` (or `<>` when `negated`), or `"column" IS [NOT] NULL` when `value` is NULL.
+    func equality(with value: Value, negated: Bool) -> SQLExpression {
+        let piece = valuePiece(value)
+        if case .value(.null) = piece {
+            return SQLExpression([.column(name), .text(negated ? " IS NOT NULL" : " IS NULL")], precedence: .comparison)
+        }
+        return SQLExpression([.column(name), .text(negated ? " <> " : " = "), piece], precedence: .comparison)
+    }
 }

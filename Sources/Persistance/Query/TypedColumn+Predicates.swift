@@ -7,7 +7,7 @@ extension TypedColumn {
         var list = [SQLPiece]()
         for value in values {
             list.append(.text(list.isEmpty ? " IN (" : ", "))
-            list.append(contentsOf: valueExpression(value).pieces)
+            list.append(valuePiece(value))
         }
         guard !list.isEmpty else { return SQLExpression.constant(false) }
         list.append(.text(")"))

@@ -30,12 +30,17 @@ public struct TypedColumn<Root, Value>: SQLSelectable, SQLOrderable, Sendable {
 
     /// The bound value for `value`, or the error converting it, thrown when the query renders.
     func valueExpression(_ value: Value) -> SQLExpression {
+        SQLExpression([valuePiece(value)], precedence: .atomic)
+    }
+
+    /// The piece of the bound value for `value`, or of the error converting it.
+    func valuePiece(_ value: Value) -> SQLPiece {
         do {
-            return SQLExpression([.value(try encode(value))], precedence: .atomic)
+            return .value(try encode(value))
         } catch let error as DatabaseError {
-            return SQLExpression([.invalid(error)], precedence: .atomic)
+            return .invalid(error)
         } catch {
-            return SQLExpression([.invalid(DatabaseError.encoding(String(describing: error), column: name))], precedence: .atomic)
+            return .invalid(DatabaseError.encoding(String(describing: error), column: name))
         }
     }
 

@@ -1,0 +1,55 @@
+/// The SQL text of every query shape rendered so far, shared by every connection and thread,
+/// so that a query built again with other values (the same builder chain, other bound values)
+/// is not rendered again: the builder collects the query's shape and its values, and renders
+/// the text only for a shape it has not seen.
+///
+/// The text does not depend on the connection, only on the shape (which includes whether
+/// column references are qualified), so one cache serves every database. It holds at most
+/// `capacity` shapes; when it is full it starts over, which only costs a render per shape.
+/// Shapes of more than `maximumTokens` tokens (long `IN` lists) are rendered every time
+/// rather than kept.
+final class QueryRenderCache: Sendable {
+    /// The cache the query builder uses.
+    static let shared = QueryRenderCache(capacity: 512)
+
+    /// The most shapes kept at once.
+    let capacity: Int
+    /// The most tokens a shape may have to be kept.
+    static let maximumTokens = 1024
+
+    private let texts: Guarded<[SQLShape: String]>
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        texts = Guarded([:])
+    }
+
+    /// The number of shapes kept.
+    var count: Int { texts.withLock { $0.count } }
+
+    /// Forgets every shape.
+    func removeAll() {
+        texts.withLock { $0.removeAll() }
+    }
+
+    /// `statement` of `clauses`, with its SQL text from the cache when its shape is there,
+    /// else rendered and kept.
+    func rendered(_ statement: QueryStatement, of clauses: QueryClauses) throws -> RenderedSQL {
+        var collector = SQLShapeCollector(qualifyingColumnsWith: clauses.qualifyingTable)
+        try clauses.write(statement, to: &collector)
+        let shape = collector.shape
+        if let sql = texts.withLock({ $0[shape] }) {
+            return RenderedSQL(sql: sql, arguments: collector.arguments)
+        }
+        var renderer = SQLRenderer(qualifyingColumnsWith: clauses.qualifyingTable)
+        try clauses.write(statement, to: &renderer)
+        let rendered = renderer.rendered
+        if shape.tokens.count <= Self.maximumTokens {
+            texts.withLock { texts in
+                if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }
+                texts[shape] = rendered.sql
+            }
+        }
+        return rendered
+    }
+}

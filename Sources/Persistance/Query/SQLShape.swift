@@ -1,0 +1,92 @@
+/// The shape of a statement the query builder renders: everything that decides its SQL text
+/// (keywords, operators, identifiers, column references, fragments, where the parameters go)
+/// and none of the values bound to it. Two queries of the same shape have the same SQL text,
+/// so the text is rendered once per shape (see `QueryRenderCache`).
+///
+/// Equality compares every token: two shapes that differ in one operator, one column, the
+/// length of an `IN` list or a NULL comparison (`IS NULL` against `= ?`) are different.
+/// The hash is a cheap fingerprint of the token kinds and lengths, computed while the tokens
+/// are collected, so a lookup does not hash the text itself.
+struct SQLShape: Hashable, Sendable {
+    /// One token of the SQL text, as the writer received it.
+    enum Token: Equatable, Sendable {
+        case text(String)
+        case identifier(String)
+        case column(String)
+        case value
+        case fragment(String)
+    }
+
+    /// The table that qualifies column references, or nil when they are bare.
+    let qualifyingTable: String?
+    private(set) var tokens: [Token] = []
+    private var fingerprint: UInt64
+
+    init(qualifyingTable: String?) {
+        self.qualifyingTable = qualifyingTable
+        fingerprint = qualifyingTable == nil ? 0 : 1
+        tokens.reserveCapacity(32)
+    }
+
+    mutating func append(_ token: Token) {
+        let (kind, length): (UInt64, Int) = switch token {
+        case .text(let text): (1, text.utf8.count)
+        case .identifier(let name): (2, name.utf8.count)
+        case .column(let name): (3, name.utf8.count)
+        case .value: (4, 0)
+        case .fragment(let fragment): (5, fragment.utf8.count)
+        }
+        // FNV-1a style mixing of one word per token.
+        fingerprint = (fingerprint ^ (kind | UInt64(truncatingIfNeeded: length) << 3)) &* 0x100_0000_01B3
+        tokens.append(token)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(fingerprint)
+    }
+
+    static func == (lhs: SQLShape, rhs: SQLShape) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.qualifyingTable == rhs.qualifyingTable && lhs.tokens == rhs.tokens
+    }
+}
+
+/// Writes a statement as its `SQLShape` and collects the values bound to it, without
+/// writing any SQL text: what the query builder does for a statement whose shape it has
+/// rendered before.
+///
+/// It checks what depends on the values (each value's conversion, the arguments of raw
+/// fragments) and leaves the checks of the text itself (identifiers, fragment syntax) to the
+/// renderer, which has passed them for this shape when it is in the cache.
+struct SQLShapeCollector: SQLWriter {
+    private(set) var shape: SQLShape
+    private(set) var arguments = SQLArguments()
+
+    init(qualifyingColumnsWith qualifyingTable: String?) {
+        shape = SQLShape(qualifyingTable: qualifyingTable)
+    }
+
+    mutating func append(_ text: String) {
+        shape.append(.text(text))
+    }
+
+    mutating func appendIdentifier(_ name: String) {
+        shape.append(.identifier(name))
+    }
+
+    mutating func appendColumn(_ name: String) {
+        shape.append(.column(name))
+    }
+
+    mutating func appendValue(_ value: DatabaseValue) {
+        shape.append(.value)
+        arguments.append(value)
+    }
+
+    mutating func appendFragment(_ fragment: String, _ arguments: StatementArguments) throws {
+        try self.arguments.append(arguments, of: fragment)
+        shape.append(.fragment(fragment))
+    }
+
+    /// Nothing to do: which names are aliases follows from the result columns, which are in the shape.
+    mutating func bringIntoScope(aliasesOf selection: [SQLSelection]) {}
+}
