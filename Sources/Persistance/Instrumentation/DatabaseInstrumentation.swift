@@ -7,7 +7,7 @@ import CoreMetrics
 /// The executor calls it once per block: `submitted()` when the block is queued, and
 /// `measure` around the block on its pool thread. Without a metrics backend it reads no
 /// clock and records nothing; the logger is asked for its level only when a block throws.
-struct DatabaseInstrumentation: Sendable {
+final class DatabaseInstrumentation: Sendable {
     private let logger: Logger
     private let metrics: DatabaseMetrics?
 
