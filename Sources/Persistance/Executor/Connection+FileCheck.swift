@@ -41,11 +41,7 @@ extension Connection {
     /// `SQLITE_FCNTL_HAS_MOVED`, which compares the inode it opened with the one now at the
     /// path). An in-memory database never moves.
     func checkFileNotMoved() throws {
-        let handle = try sqliteHandle()
-        var hasMoved: Int32 = 0
-        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &hasMoved) == SQLITE_OK, hasMoved != 0 else {
-            return
-        }
+        guard Self.fileHasMoved(try sqliteHandle()) else { return }
         throw DatabaseError(
             kind: .databaseFileMoved,
             message: "the database file \(path) was deleted, renamed or replaced while open; "
@@ -63,11 +59,7 @@ extension Connection {
     /// the log could not be emptied (another process is still reading the moved file). A
     /// read-only connection leaves that to the writer.
     func checkpointIfMoved() throws {
-        guard options.mode != .readOnly, let handle = try? sqliteHandle() else { return }
-        var hasMoved: Int32 = 0
-        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &hasMoved) == SQLITE_OK, hasMoved != 0 else {
-            return
-        }
+        guard options.mode != .readOnly, let handle = try? sqliteHandle(), Self.fileHasMoved(handle) else { return }
         var logFrames: Int32 = 0
         var checkpointedFrames: Int32 = 0
         let code = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointedFrames)
@@ -77,5 +69,12 @@ extension Connection {
             message: "the database file \(path) was deleted, renamed or replaced while open, and its "
                 + "write-ahead log could not be emptied into it (\(String(cString: sqlite3_errmsg(handle)))); "
                 + "\(path)-wal still holds the moved file's last transactions")
+    }
+
+    /// Whether SQLite finds the main database file of `handle` no longer at its path
+    /// (`SQLITE_FCNTL_HAS_MOVED`: one `stat` of the path against the inode it opened).
+    private static func fileHasMoved(_ handle: OpaquePointer) -> Bool {
+        var hasMoved: Int32 = 0
+        return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &hasMoved) == SQLITE_OK && hasMoved != 0
     }
 }
