@@ -6,12 +6,18 @@ extension Connection {
 
     /// Every row of `sql`.
     public func fetchAll(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws -> [Row] {
-        try fetchCursor(sql, arguments).collect()
+        try withRows(of: sql, arguments) { statement in
+            var rows = [Row]()
+            while try statement.step() {
+                rows.append(Row(statement: statement))
+            }
+            return rows
+        }
     }
 
     /// The first row of `sql`, or nil when there is none.
     public func fetchOne(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws -> Row? {
-        try fetchCursor(sql, arguments).next()
+        try withRows(of: sql, arguments) { statement in try statement.step() ? Row(statement: statement) : nil }
     }
 
     /// A cursor over the first column of each row of `sql`, converted to `T`.
@@ -22,18 +28,26 @@ extension Connection {
     }
 
     /// The first column of every row of `sql`, converted to `T`.
+    @inlinable
     public func fetchAll<T: DatabaseValueConvertible>(
         _ type: T.Type, _ sql: String, _ arguments: StatementArguments = StatementArguments()
     ) throws -> [T] {
-        try fetchCursor(type, sql, arguments).collect()
+        try withRows(of: sql, arguments) { statement in
+            var values = [T]()
+            while try statement.step() {
+                values.append(try statement.value(at: 0, as: T.self))
+            }
+            return values
+        }
     }
 
     /// The first column of the first row of `sql`, converted to `T`; nil when there is no row.
     /// Ask for an optional type (`String?.self`) to read a NULL without an error.
+    @inlinable
     public func fetchOne<T: DatabaseValueConvertible>(
         _ type: T.Type, _ sql: String, _ arguments: StatementArguments = StatementArguments()
     ) throws -> T? {
-        try fetchCursor(type, sql, arguments).next()
+        try withRows(of: sql, arguments) { statement in try statement.step() ? statement.value(at: 0, as: T.self) : nil }
     }
 
     /// A cursor over `sql` that turns each row into an element with `decode`.
@@ -45,5 +59,18 @@ extension Connection {
         let statement = try cachedStatement(sql)
         try statement.bind(arguments)
         return Cursor(statement: statement, decode: decode)
+    }
+
+    /// Runs `read` with the cached statement of `sql`, bound to `arguments`, and resets the
+    /// statement when it returns: the one-shot fetches step it directly, with no cursor.
+    /// `read` must not run statements on the connection.
+    @inlinable
+    func withRows<Result>(
+        of sql: String, _ arguments: StatementArguments, _ read: (Statement) throws -> Result
+    ) throws -> Result {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        return try read(statement)
     }
 }

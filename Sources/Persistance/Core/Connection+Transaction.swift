@@ -54,6 +54,7 @@ extension Connection {
         }
         try run(TransactionStatements.Kind(beginning: kind))
         transactionSerial &+= 1
+        defer { transactionSerial &+= 1 }
         let result: T
         let completion: TransactionCompletion
         do {

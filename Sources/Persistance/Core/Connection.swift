@@ -60,9 +60,11 @@ public final class Connection {
     var statementTracer: StatementTracer?
     /// The statements that begin and end top-level transactions, kept outside the cache.
     var transactionStatements = TransactionStatements()
-    /// How many top-level transactions `transaction`/`inTransaction` began; tells one
-    /// transaction from the next.
-    var transactionSerial: UInt64 = 0
+    /// Changes whenever `transaction`/`inTransaction` begins or ends a top-level transaction:
+    /// tells one transaction from the next, and from the time after it (a cursor opened in a
+    /// transaction checks it before each row). Used on the connection's thread only, so it
+    /// opts out of run-time exclusivity checks.
+    @exclusivity(unchecked) @usableFromInline var transactionSerial: UInt64 = 0
     /// Collects this connection's changes for observers while any are subscribed (see
     /// `ChangeRecorder`); nil otherwise, so unobserved connections pay nothing.
     var changeRecorder: ChangeRecorder?

@@ -66,6 +66,11 @@ public final class Statement {
         DatabaseError.misuse("statement used after its connection was closed", sql: sql)
     }
 
+    @usableFromInline
+    func usedAfterTransaction() -> DatabaseError {
+        DatabaseError.misuse("a cursor was used after the transaction (or database block) it was opened in ended", sql: sql)
+    }
+
     // MARK: Columns
 
     /// The names of the result columns, in order.
@@ -178,8 +183,16 @@ public final class Statement {
     /// On failure the statement is reset, so it can be reused.
     @inlinable @discardableResult
     public func step() throws -> Bool {
+        try step(inTransaction: nil)
+    }
+
+    /// Advances like `step()`, after checking that the connection's top-level transaction is
+    /// still the one whose serial is `transaction` (a cursor's): a misuse error once it ended.
+    @inlinable @inline(__always)
+    func step(inTransaction transaction: UInt64?) throws -> Bool {
         let handle = try liveHandle()
         try connection.checkAccess()
+        if let transaction, transaction != connection.transactionSerial { throw usedAfterTransaction() }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
