@@ -2,8 +2,16 @@ extension Query {
     /// A cursor over the matching rows, decoded as `Element`, read lazily in constant memory.
     /// Use it on the connection's thread, and release it (or read it to the end) before
     /// running the same query again on the connection if you want the cached statement reused.
+    /// Inlinable, so that the cursor's loop is specialized for the record type in the caller's module.
+    @inlinable
     public func fetchCursor(_ conn: Connection) throws -> Cursor<Element> {
-        try clauses.selectSQL().cursor(in: conn) { try Element.rowDecoder(for: $0).decode }
+        let statement = try selectStatement(in: conn, limitedToFirst: false)
+        do {
+            return Cursor(statement: statement, decode: try Element.rowDecoder(for: statement).decode)
+        } catch {
+            statement.reset()
+            throw error
+        }
     }
 
     /// Every matching row, decoded as `Element`. Inlinable, like the table's finds, so that

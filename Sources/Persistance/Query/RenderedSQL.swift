@@ -15,17 +15,9 @@ struct RenderedSQL {
         return statement
     }
 
-    /// A cursor over the statement's rows; `makeDecoder` is called once, before the first row.
-    func cursor<Element>(
-        in conn: Connection, _ makeDecoder: (Statement) throws -> (Statement) throws -> Element
-    ) throws -> Cursor<Element> {
-        let statement = try statement(in: conn)
-        return Cursor(statement: statement, decode: try makeDecoder(statement))
-    }
-
     /// A cursor over the first column of the statement's rows, converted to `T`.
     func valueCursor<T: DatabaseValueConvertible>(in conn: Connection, as type: T.Type) throws -> Cursor<T> {
-        try cursor(in: conn) { _ in { statement in try statement.value(at: 0, as: T.self) } }
+        Cursor(statement: try statement(in: conn)) { statement in try statement.value(at: 0, as: T.self) }
     }
 
     /// Runs the statement to completion and returns the number of rows it changed.
