@@ -52,14 +52,18 @@ public final class Connection {
     /// Interrupts this connection's running statement from any thread.
     public let interruptHandle: InterruptHandle
 
-    private var handle: OpaquePointer?
+    // The connection's state below is used by one thread at a time (a `Connection` is not
+    // `Sendable`, and a confined one checks its thread before any SQL runs), and none of it
+    // is reached again while it is being changed; so the properties read on every statement
+    // opt out of run-time exclusivity checks, which cost about 80 instructions per access.
+    @exclusivity(unchecked) private var handle: OpaquePointer?
     private let statementCache: StatementCache
     private var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
-    var savepointDepth = 0
+    @exclusivity(unchecked) var savepointDepth = 0
     /// The statement logger SQLite calls back (see `StatementTracer`), kept alive with the connection.
-    var statementTracer: StatementTracer?
+    @exclusivity(unchecked) var statementTracer: StatementTracer?
     /// The statements that begin and end top-level transactions, kept outside the cache.
-    var transactionStatements = TransactionStatements()
+    @exclusivity(unchecked) var transactionStatements = TransactionStatements()
     /// Changes whenever `transaction`/`inTransaction` begins or ends a top-level transaction:
     /// tells one transaction from the next, and from the time after it (a cursor opened in a
     /// transaction checks it before each row). Used on the connection's thread only, so it
@@ -67,7 +71,7 @@ public final class Connection {
     @exclusivity(unchecked) @usableFromInline var transactionSerial: UInt64 = 0
     /// Collects this connection's changes for observers while any are subscribed (see
     /// `ChangeRecorder`); nil otherwise, so unobserved connections pay nothing.
-    var changeRecorder: ChangeRecorder?
+    @exclusivity(unchecked) var changeRecorder: ChangeRecorder?
     /// The only thread allowed to use the connection, set by an owner that lends it to
     /// blocks of code on that thread (the executor); nil when any thread may. Checked before
     /// any SQL runs and before the raw handle is handed out. Set once, before any use, so it

@@ -15,7 +15,9 @@ final class Guarded<Value: Sendable>: @unchecked Sendable {
     /// must keep their address).
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
-    private var value: Value
+    /// Only touched with `mutex` locked, which already excludes any overlapping access, so it
+    /// opts out of run-time exclusivity checks.
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value

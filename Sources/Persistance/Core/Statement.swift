@@ -26,11 +26,13 @@ public final class Statement {
     /// a read, so it opts out of run-time exclusivity checks.
     @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer?
     /// Whether a cursor is currently stepping this statement (so the cache must not hand it out).
-    var isCursorOpen = false
-    private var cachedColumns: RowColumns?
+    /// Like the connection's state, used on its connection's thread only, so the properties
+    /// below opt out of run-time exclusivity checks.
+    @exclusivity(unchecked) var isCursorOpen = false
+    @exclusivity(unchecked) private var cachedColumns: RowColumns?
     /// The column positions a record decoder found for a record type, kept for its next use.
-    @usableFromInline var cachedPositions: (recordType: ObjectIdentifier, positions: [Int])?
-    private var cachedParameterNames: [String?]?
+    @exclusivity(unchecked) @usableFromInline var cachedPositions: (recordType: ObjectIdentifier, positions: [Int])?
+    @exclusivity(unchecked) private var cachedParameterNames: [String?]?
 
     init(connection: Connection, handle: OpaquePointer) {
         self.connection = connection

@@ -8,8 +8,9 @@ final class StatementCache {
     }
 
     let capacity: Int
-    private var entries: [String: Entry] = [:]
-    private var clock: UInt64 = 0
+    // Used on its connection's thread only (see `Connection`), so no run-time exclusivity checks.
+    @exclusivity(unchecked) private var entries: [String: Entry] = [:]
+    @exclusivity(unchecked) private var clock: UInt64 = 0
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)

@@ -10,7 +10,7 @@ import Dispatch
 /// | `persistance.commits` | counter | `database`: write blocks committed |
 /// | `persistance.rollbacks` | counter | `database`: write blocks rolled back (thrown, cancelled, failed commit) |
 /// | `persistance.errors` | counter | `database`, `access`, `kind`: blocks that threw, by `DatabaseError.Kind` (`cancelled`, `other` for errors of other types) |
-struct DatabaseMetrics: Sendable {
+final class DatabaseMetrics: Sendable {
     private let database: String
     private let factory: any MetricsFactory
     private let readWait: Timer

@@ -108,6 +108,20 @@ import Testing
         try await closeWithinTimeout(db)
     }
 
+    /// SQLite 3.15 answered `PRAGMA table_info` from a reader's cached schema: a table another
+    /// connection created after the reader loaded its schema had no columns, until some
+    /// statement happened to check the schema cookie. The read's snapshot statement checks it.
+    @Test func aReadSeesTheSchemaAsOfItsSnapshot() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory, readerCount: 1)
+        #expect(try await db.read { conn in try conn.fetchAll("PRAGMA table_info(t)").count } == 2)
+        try await db.write { conn in try conn.execute("CREATE TABLE later(a, b, c)") }
+        #expect(try await db.read { conn in try conn.fetchAll("PRAGMA table_info(later)").count } == 3)
+        try await db.write { conn in try conn.execute("ALTER TABLE later ADD COLUMN d") }
+        #expect(try await db.read { conn in try conn.fetchAll("PRAGMA table_info(later)").count } == 4)
+        try await closeWithinTimeout(db)
+    }
+
     @Test func readerThatCannotOpenFailsTheRead() async throws {
         struct ReaderRefused: Error {}
         let directory = try TemporaryDirectory()
