@@ -19,12 +19,14 @@ final class StatementCache {
     var count: Int { entries.count }
 
     /// The cached statement for `sql`, unless a cursor is stepping it.
+    /// Hashes `sql` once: the entry's use is recorded through its index.
     func statement(for sql: String) -> Statement? {
-        guard var entry = entries[sql], !entry.statement.isCursorOpen else { return nil }
+        guard let index = entries.index(forKey: sql) else { return nil }
+        let statement = entries.values[index].statement
+        guard !statement.isCursorOpen else { return nil }
         clock &+= 1
-        entry.lastUse = clock
-        entries[sql] = entry
-        return entry.statement
+        entries.values[index].lastUse = clock
+        return statement
     }
 
     /// Keeps `statement` for later reuse under its SQL text, evicting the least recently used one if full.
