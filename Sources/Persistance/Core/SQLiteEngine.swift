@@ -39,6 +39,26 @@ public enum SQLiteEngine {
         let probe = #"SELECT json_type(json_extract('{"a":[1]}', '$."a"'), '$[0]') FROM json_each('[0]')"#
         return (try? connection.fetchOne(String.self, probe)) == "integer"
     }()
+    /// Whether the authorizer reports a read of a table none of whose columns a statement
+    /// uses (`SELECT count(*) FROM t`, `SELECT 1 FROM t`). SQLite 3.15 does not, so value
+    /// observations find such reads in the statements' bytecode instead (`BytecodeReads`).
+    static let reportsReadsWithoutColumns: Bool = {
+        guard let connection = try? Connection.inMemory(), (try? connection.execute("CREATE TABLE probe(a)")) != nil,
+              let handle = try? connection.sqliteHandle()
+        else { return false }
+        var reported = false
+        withUnsafeMutablePointer(to: &reported) { reported in
+            sqlite3_set_authorizer(handle, { context, action, table, _, _, _ in
+                if action == SQLITE_READ, let table, String(cString: table) == "probe" {
+                    context?.assumingMemoryBound(to: Bool.self).pointee = true
+                }
+                return SQLITE_OK
+            }, reported)
+            _ = try? connection.prepare("SELECT 1 FROM probe")
+            sqlite3_set_authorizer(handle, nil, nil)
+        }
+        return reported
+    }()
     /// FTS5 full-text search tables. Found by creating one: SQLite looks a virtual table's
     /// module up when the statement runs, not when it is prepared.
     public static let supportsFTS5: Bool = {

@@ -45,6 +45,7 @@ public final class Statement {
 
     deinit {
         if let handle {
+            connection.changeRecorder?.statementWillFinalize(handle)
             sqlite3_finalize(handle)
             connection.unregister(self)
         }
@@ -53,6 +54,7 @@ public final class Statement {
     /// Finalizes the statement; every later use throws. Called by the connection on close.
     func finalize() {
         guard let handle else { return }
+        connection.changeRecorder?.statementWillFinalize(handle)
         sqlite3_finalize(handle)
         self.handle = nil
     }

@@ -22,7 +22,10 @@ final class ChangeRecorder {
     private var committed: [CommittedChanges] = []
     /// The tables read while `recordsReads` is on (lowercased).
     private(set) var tablesRead = Set<String>()
-    private var recordsReads = false
+    private(set) var recordsReads = false
+    /// The SQL of statements that ran and were finalized while reads were recorded, on
+    /// engines whose reads are found in the bytecode (see `endRecordingReads(on:)`).
+    private var finalizedWhileRecording: [String] = []
     /// Whether the commit hook ran and nothing happened since: a rollback now means that
     /// COMMIT failed (SQLite rolled back, or the executor did), so its batch is dropped.
     private var commitInFlight = false
@@ -111,18 +114,57 @@ final class ChangeRecorder {
     /// again when it next runs.
     func beginRecordingReads(on connection: Connection) throws {
         tablesRead.removeAll()
+        finalizedWhileRecording.removeAll()
         recordsReads = true
         let handle = try connection.sqliteHandle()
         sqlite3_set_authorizer(handle, changeRecorderAuthorizer, Unmanaged.passUnretained(self).toOpaque())
+        if !SQLiteEngine.reportsReadsWithoutColumns {
+            forEachStatement(of: handle) { _ = sqlite3_stmt_status($0, SQLITE_STMTSTATUS_VM_STEP, 1) }
+        }
     }
 
     /// Stops recording and returns the tables read since `beginRecordingReads(on:)`, or nil
-    /// (unknown: every table counts) when none was reported. Older engines (SQLite 3.15 in the
-    /// SQLCipher build) report no read for a table whose rows are only counted (`count(*)`).
-    func endRecordingReads() -> Set<String>? {
+    /// (unknown: every table counts) when none was found.
+    ///
+    /// Older engines (SQLite 3.15 in the SQLCipher build) report no read of a table none of
+    /// whose columns is used (`count(*)`, `SELECT 1 FROM t`); there the statements that ran
+    /// while recording (their step counters were reset at the start) are read back from
+    /// their bytecode too.
+    func endRecordingReads(on connection: Connection) -> Set<String>? {
         recordsReads = false
-        defer { tablesRead.removeAll() }
+        defer {
+            tablesRead.removeAll()
+            finalizedWhileRecording.removeAll()
+        }
+        if !SQLiteEngine.reportsReadsWithoutColumns {
+            guard let handle = try? connection.sqliteHandle() else { return nil }
+            var ran = finalizedWhileRecording
+            forEachStatement(of: handle) { statement in
+                if sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 0) > 0, let sql = sqlite3_sql(statement) {
+                    ran.append(String(cString: sql))
+                }
+            }
+            guard let tables = BytecodeReads.tables(readBy: ran, on: connection) else { return nil }
+            tablesRead.formUnion(tables)
+        }
         return tablesRead.isEmpty ? nil : tablesRead
+    }
+
+    /// Keeps the SQL of a statement finalized while reads are recorded, if it ran: the
+    /// bytecode check at the end of the recording no longer finds it among the connection's.
+    func statementWillFinalize(_ statement: OpaquePointer) {
+        guard recordsReads, !SQLiteEngine.reportsReadsWithoutColumns,
+              sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 0) > 0, let sql = sqlite3_sql(statement)
+        else { return }
+        finalizedWhileRecording.append(String(cString: sql))
+    }
+
+    private func forEachStatement(of handle: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            body(current)
+            statement = sqlite3_next_stmt(handle, current)
+        }
     }
 
     fileprivate func authorize(action: Int32, first: UnsafePointer<CChar>?) -> Int32 {

@@ -52,7 +52,7 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
                     let recorder = connection.changeRecorder
                     try recorder?.beginRecordingReads(on: connection)
                     let result = Result { try fetch(connection) }
-                    region.didFetch(tables: recorder?.endRecordingReads(), sequence: tracker.currentSequence)
+                    region.didFetch(tables: recorder?.endRecordingReads(on: connection), sequence: tracker.currentSequence)
                     fetched.value = try result.get()
                 }
                 continuation.yield(fetched.value!)
