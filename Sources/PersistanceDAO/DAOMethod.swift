@@ -1,5 +1,8 @@
 /// A `select`, `insert`, `update` or `delete` of a module, checked.
-struct DAOMethod: Sendable {
+///
+/// A class: every call takes its method out of the module's table, and sharing it costs
+/// one retain where copying its seven fields cost one per field.
+final class DAOMethod: Sendable {
     /// Which element declared the method; a `select` runs on a reader.
     enum Kind: String, Sendable {
         case select, insert, update, delete
@@ -11,12 +14,25 @@ struct DAOMethod: Sendable {
         var refusesNil: Bool
     }
 
-    var id: String
-    var kind: Kind
-    var arguments: [Argument]
-    var result: DAOResultKind
+    let id: String
+    let kind: Kind
+    let arguments: [Argument]
+    let result: DAOResultKind
     /// `foreach="collection.item"`: the method runs once per element, in one transaction.
-    var iteration: (collection: String, item: String)?
-    var statements: [DAOStatementTemplate]
-    var location: DAOSourceLocation
+    let iteration: (collection: String, item: String)?
+    let statements: [DAOStatementTemplate]
+    let location: DAOSourceLocation
+
+    init(
+        id: String, kind: Kind, arguments: [Argument], result: DAOResultKind,
+        iteration: (collection: String, item: String)?, statements: [DAOStatementTemplate], location: DAOSourceLocation
+    ) {
+        self.id = id
+        self.kind = kind
+        self.arguments = arguments
+        self.result = result
+        self.iteration = iteration
+        self.statements = statements
+        self.location = location
+    }
 }
