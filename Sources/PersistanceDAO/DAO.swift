@@ -24,14 +24,18 @@ public final class DAO: Sendable {
     public let database: Database
 
     private struct Settings {
-        var tableName: String?
-        var globalArguments: [String: DAOValue] = [:]
-        var fieldCipher: (any DAOFieldCipher)?
+        // Changing any setting a call's context holds drops the kept context.
+        var tableName: String? { didSet { context = nil } }
+        var globalArguments: [String: DAOValue] = [:] { didSet { context = nil } }
+        var fieldCipher: (any DAOFieldCipher)? { didSet { context = nil } }
         var eventHandler: (@Sendable (DAOEvent) -> Void)?
-        var recordTypes: [String: DAORecordDecoder] = [:]
+        var recordTypes: [String: DAORecordDecoder] = [:] { didSet { context = nil } }
         /// The table names already brought to the module's version by this DAO, with the SQL
         /// of the module's static statements for each.
-        var preparedTables: [String?: [String?]] = [:]
+        var preparedTables: [String?: [String?]] = [:] { didSet { context = nil } }
+        /// The context of the calls to the current, prepared table, made once and shared by
+        /// every call until a setting changes.
+        var context: DAOCallContext?
     }
 
     private let settings: DAOLocked<Settings>
@@ -139,12 +143,14 @@ public final class DAO: Sendable {
     /// The settings for a call, as they are now, and whether its table is prepared.
     private func currentContext() -> (context: DAOCallContext, isPrepared: Bool) {
         settings.withLock { settings in
+            if let context = settings.context { return (context, true) }
             let prepared = settings.preparedTables[settings.tableName]
             let context = DAOCallContext(
                 module: module, tableName: settings.tableName, globals: settings.globalArguments,
                 crypt: DAOFieldCrypt(fields: module.encryptedFields, cipher: settings.fieldCipher),
                 recordTypes: settings.recordTypes,
                 staticSQL: prepared ?? module.staticSQL(tableName: settings.tableName))
+            if prepared != nil { settings.context = context }
             return (context, prepared != nil)
         }
     }
