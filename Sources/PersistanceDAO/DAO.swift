@@ -161,9 +161,15 @@ public final class DAO: Sendable {
     }
 
     /// The settings for a call, after bringing the current table to the module's version.
+    /// Inlined, so that a call to a prepared table makes no extra async call.
+    @inline(__always)
     private func preparedContext() async throws -> DAOCallContext {
         let (context, isPrepared) = currentContext()
-        guard !isPrepared else { return context }
+        return isPrepared ? context : try await prepare(context)
+    }
+
+    /// Brings `context`'s table to the module's version and remembers it as prepared.
+    private func prepare(_ context: DAOCallContext) async throws -> DAOCallContext {
         try await database.write { connection in
             try DAOTablePreparation(context: context, connection: connection, report: self.report).prepare()
         }
