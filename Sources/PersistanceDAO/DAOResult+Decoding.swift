@@ -33,6 +33,20 @@ extension DAOResult {
         try decode(as: type) as! T
     }
 
+    /// The result as an optional row, like `decode(_:)`; a one-row result converts without
+    /// the dynamic casts of the general path.
+    public func decode(_ type: Row?.Type) throws -> Row? {
+        if case .row(let row) = self { return row }
+        return try decode(as: type) as! Row?
+    }
+
+    /// The result as an optional value, like `decode(_:)`; a one-value result converts
+    /// without the dynamic casts of the general path.
+    public func decode<Value: DatabaseValueConvertible>(_ type: Value?.Type) throws -> Value? {
+        if case .value(let value) = self { return value == .null ? nil : try Self.convert(value, to: Value.self) }
+        return try decode(as: type) as! Value?
+    }
+
     private func decode(as type: Any.Type) throws -> Any {
         if type == Void.self { return () }
         if type == DAOResult.self { return self }

@@ -72,6 +72,16 @@ struct DAOCallErrorTests {
         #expect(try await count(dao) == 1)
     }
 
+    @Test("the typed conversions of one-row results answer as the general one does")
+    func typedOneRowConversions() throws {
+        #expect(try DAOResult.value(.null).decode(String?.self) == nil)
+        #expect(try DAOResult.value(.text("x")).decode(String?.self) == "x")
+        #expect(try DAOResult.done(changes: 3).decode(Int?.self) == 3)
+        #expect(try DAOResult.row(nil).decode(Row?.self) == nil)
+        #expect(daoError { _ = try DAOResult.value(.text("x")).decode(Row?.self) }?.kind == .resultTypeMismatch)
+        #expect(throws: DatabaseError.self) { _ = try DAOResult.value(.text("x")).decode(Int64?.self) }
+    }
+
     @Test("every result kind, and results that do not fit their type")
     func results() async throws {
         let directory = try DAOTemporaryDirectory()
