@@ -54,6 +54,14 @@ struct DAOMethodRunner {
 
     /// Runs the method's statements in order; the result is the last statement's that ran.
     func runOnce(_ method: DAOMethod, in scope: DAOScope) throws -> DAOResult {
+        if method.statements.count == 1, !method.statements[0].resumable {
+            // The usual method, one statement: its outcome is returned as it is, not copied.
+            switch try run(method.statements[0], of: method, in: scope) {
+            case .done(let changes)?: return noResult(of: method, changes: changes)
+            case let outcome?: return outcome
+            case nil: return noResult(of: method, changes: 0)
+            }
+        }
         var result: DAOResult?
         var changes = 0
         for statement in method.statements {
@@ -73,7 +81,13 @@ struct DAOMethodRunner {
                 result = outcome
             }
         }
-        return result ?? (method.kind == .select ? empty(method.result) : .done(changes: changes))
+        return result ?? noResult(of: method, changes: changes)
+    }
+
+    /// The result of a method whose statements returned no rows: its empty result for a
+    /// select, the number of rows changed otherwise.
+    private func noResult(of method: DAOMethod, changes: Int) -> DAOResult {
+        method.kind == .select ? empty(method.result) : .done(changes: changes)
     }
 
     /// Runs one statement; nil when it rendered to nothing (or `onVoid="quit"`).
