@@ -25,9 +25,9 @@ public final class Statement {
     /// Nil once finalized. Read on every call and written only by `finalize()`, never during
     /// a read, so it opts out of run-time exclusivity checks.
     @exclusivity(unchecked) @usableFromInline private(set) var handle: OpaquePointer?
+    // Like the connection's state, the properties below are used on the connection's thread
+    // only, so they opt out of run-time exclusivity checks.
     /// Whether a cursor is currently stepping this statement (so the cache must not hand it out).
-    /// Like the connection's state, used on its connection's thread only, so the properties
-    /// below opt out of run-time exclusivity checks.
     @exclusivity(unchecked) var isCursorOpen = false
     @exclusivity(unchecked) private var cachedColumns: RowColumns?
     /// The column positions a record decoder found for a record type, kept for its next use.
