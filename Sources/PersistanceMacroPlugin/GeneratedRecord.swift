@@ -20,13 +20,18 @@ struct GeneratedRecord {
         "\(access)static let databaseColumns: [String] = [\(properties.map { literal($0.column) }.joined(separator: ", "))]"
     }
 
+    /// Reads every column before storing any property, so that a failed read leaves nothing
+    /// half-built; the parameters are borrowed, not retained. Inlined into the fetch loops,
+    /// which then build each record in place instead of copying it out of the initializer.
     private var initializer: String {
-        let assignments = properties.enumerated().map { index, property in
-            "    self.\(property.name) = try \(read(property, at: "columns[\(index)]"))"
+        let reads = properties.indices.map { index in
+            "    let value\(index) = try \(read(properties[index], at: "columns[\(index)]"))"
         }
+        let assignments = properties.indices.map { index in "    self.\(properties[index].name) = value\(index)" }
         return """
-            \(access)init(statement: Persistance.Statement, columns: [Int]) throws {
-            \(assignments.joined(separator: "\n"))
+            @inline(__always)
+            \(access)init(statement: borrowing Persistance.Statement, columns: borrowing [Int]) throws {
+            \((reads + assignments).joined(separator: "\n"))
             }
             """
     }

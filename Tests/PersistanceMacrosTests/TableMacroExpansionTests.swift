@@ -30,12 +30,18 @@ import Testing
                 extension Player: Persistance.TableRecord {
                     public static let databaseColumns: [String] = ["id", "full_name", "score", "joined", "tags"]
 
-                    public init(statement: Persistance.Statement, columns: [Int]) throws {
-                        self.id = try Persistance.RecordColumnCoding.value((Int64?).self, in: statement, at: columns[0], column: "id")
-                        self.name = try Persistance.RecordColumnCoding.value((String).self, in: statement, at: columns[1], column: "full_name")
-                        self.score = try Persistance.RecordColumnCoding.value((Double).self, in: statement, at: columns[2], column: "score", default: 0)
-                        self.joined = try Persistance.RecordColumnCoding.optionalDate(in: statement, at: columns[3], column: "joined", strategy: Self.databaseDateStrategy)
-                        self.tags = try Persistance.RecordColumnCoding.coded(by: Tags.self, in: statement, at: columns[4], column: "tags")
+                    @inline(__always)
+                    public init(statement: borrowing Persistance.Statement, columns: borrowing [Int]) throws {
+                        let value0 = try Persistance.RecordColumnCoding.value((Int64?).self, in: statement, at: columns[0], column: "id")
+                        let value1 = try Persistance.RecordColumnCoding.value((String).self, in: statement, at: columns[1], column: "full_name")
+                        let value2 = try Persistance.RecordColumnCoding.value((Double).self, in: statement, at: columns[2], column: "score", default: 0)
+                        let value3 = try Persistance.RecordColumnCoding.optionalDate(in: statement, at: columns[3], column: "joined", strategy: Self.databaseDateStrategy)
+                        let value4 = try Persistance.RecordColumnCoding.coded(by: Tags.self, in: statement, at: columns[4], column: "tags")
+                        self.id = value0
+                        self.name = value1
+                        self.score = value2
+                        self.joined = value3
+                        self.tags = value4
                     }
 
                     public func encode(into container: inout Persistance.RecordValues) throws {

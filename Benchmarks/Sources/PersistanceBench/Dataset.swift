@@ -1,8 +1,18 @@
 import Foundation
 
+/// The fields of a benchmark row, read where it is stored: every contender's records and
+/// raw C's rows are added to a checksum alike, with no copy of the row.
+protocol BenchRowFields {
+    var id: Int64 { get }
+    var name: String { get }
+    var score: Double { get }
+    var age: Int64? { get }
+    var payload: Data? { get }
+}
+
 /// One row of the benchmark table, as plain Swift values. Each contender converts these
 /// to its own record type before the clock starts.
-struct BenchRow: Sendable, Equatable {
+struct BenchRow: BenchRowFields, Sendable, Equatable {
     var id: Int64
     var name: String
     var score: Double
@@ -124,7 +134,7 @@ struct Checksum: Equatable, CustomStringConvertible {
         for row in rows { add(row) }
     }
 
-    mutating func add(_ row: BenchRow) {
+    mutating func add(_ row: some BenchRowFields) {
         add(id: row.id, name: row.name, score: row.score, age: row.age, payload: row.payload)
     }
 

@@ -10,7 +10,7 @@ import GRDB
 // connection here is set to the run's level instead, like every other contender's.
 
 /// What the benchmark needs of a GRDB record type.
-protocol GRDBBenchRecord: FetchableRecord, PersistableRecord, Sendable {
+protocol GRDBBenchRecord: FetchableRecord, PersistableRecord, BenchRowFields, Sendable {
     init(_ row: BenchRow)
     var benchRow: BenchRow { get }
 }
@@ -263,7 +263,7 @@ extension GRDBContender {
             try queue.read { db in
                 let cursor = try Self.fetchCursor(db)
                 while let record = try cursor.next() {
-                    checksum.add(record.benchRow)
+                    checksum.add(record)
                 }
             }
         }
@@ -292,7 +292,7 @@ extension GRDBContender {
         let elapsed = try measure {
             try queue.read { db in
                 for threshold in thresholds {
-                    for record in try Self.query(db, below: threshold) { checksum.add(record.benchRow) }
+                    for record in try Self.query(db, below: threshold) { checksum.add(record) }
                 }
             }
         }

@@ -10,7 +10,7 @@ import Persistance
 
 
 /// What the benchmark needs of a Persistance record type.
-protocol PersistanceBenchRecord: Record, Sendable {
+protocol PersistanceBenchRecord: Record, BenchRowFields, Sendable {
     init(_ row: BenchRow)
     var benchRow: BenchRow { get }
 }
@@ -186,7 +186,7 @@ extension PersistanceContender {
             try db.readSync { conn in
                 let cursor = try players.query().fetchCursor(conn)
                 while let record = try cursor.next() {
-                    checksum.add(record.benchRow)
+                    checksum.add(record)
                 }
             }
         }
@@ -329,7 +329,7 @@ extension PersistanceContender {
                         .order(score.desc)
                         .limit(Schema.queryLimit)
                         .fetchAll(conn)
-                    for record in records { checksum.add(record.benchRow) }
+                    for record in records { checksum.add(record) }
                 }
             }
         }
@@ -349,7 +349,7 @@ extension PersistanceContender {
             try db.readSync { conn in
                 for threshold in thresholds {
                     let records = try players.findAll(sql: sql, [threshold, Schema.queryLimit], in: conn)
-                    for record in records { checksum.add(record.benchRow) }
+                    for record in records { checksum.add(record) }
                 }
             }
         }

@@ -42,7 +42,7 @@ struct PersistanceMacroContender: PersistanceContender {
                         .order(columns.score.desc)
                         .limit(Schema.queryLimit)
                         .fetchAll(conn)
-                    for record in records { checksum.add(record.benchRow) }
+                    for record in records { checksum.add(record) }
                 }
             }
         }

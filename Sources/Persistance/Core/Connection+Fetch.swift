@@ -6,13 +6,7 @@ extension Connection {
 
     /// Every row of `sql`.
     public func fetchAll(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws -> [Row] {
-        try withRows(of: sql, arguments) { statement in
-            var rows = [Row]()
-            while try statement.step() {
-                rows.append(Row(statement: statement))
-            }
-            return rows
-        }
+        try withRows(of: sql, arguments) { statement in try statement.collectRecords(Row.rowDecoder(for: statement)) }
     }
 
     /// The first row of `sql`, or nil when there is none.
@@ -32,13 +26,7 @@ extension Connection {
     public func fetchAll<T: DatabaseValueConvertible>(
         _ type: T.Type, _ sql: String, _ arguments: StatementArguments = StatementArguments()
     ) throws -> [T] {
-        try withRows(of: sql, arguments) { statement in
-            var values = [T]()
-            while try statement.step() {
-                values.append(try statement.value(at: 0, as: T.self))
-            }
-            return values
-        }
+        try withRows(of: sql, arguments) { statement in try statement.collectRecords(FirstColumnDecoder<T>()) }
     }
 
     /// The first column of the first row of `sql`, converted to `T`; nil when there is no row.

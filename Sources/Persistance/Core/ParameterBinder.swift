@@ -54,19 +54,27 @@ struct ParameterBinder {
         try check(sqlite3_bind_double(handle, Int32(index), real))
     }
 
+    /// Binds `text`, read in place when its UTF-8 is contiguous (a native string's is), so
+    /// the string is not copied.
     @inlinable @inline(__always)
     func bind(text: String, at index: Int) throws {
+        if let code = text.utf8.withContiguousStorageIfAvailable({ bindText($0, at: index) }) {
+            return try check(code)
+        }
         var text = text
-        try check(text.withUTF8 { bytes in
-            // An empty buffer may have no address; SQLite would then bind NULL instead of ''.
-            guard bytes.count > 0 else {
-                return sqlite3_bind_text64(handle, Int32(index), Self.emptyText, 0, nil, UInt8(SQLITE_UTF8))
-            }
-            let (start, destructor) = place(UnsafeRawBufferPointer(bytes), index)
-            return sqlite3_bind_text64(
-                handle, Int32(index), start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
-                destructor, UInt8(SQLITE_UTF8))
-        })
+        try check(text.withUTF8 { bindText($0, at: index) })
+    }
+
+    @inlinable @inline(__always)
+    func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int32 {
+        // An empty buffer may have no address; SQLite would then bind NULL instead of ''.
+        guard bytes.count > 0 else {
+            return sqlite3_bind_text64(handle, Int32(index), Self.emptyText, 0, nil, UInt8(SQLITE_UTF8))
+        }
+        let (start, destructor) = place(UnsafeRawBufferPointer(bytes), index)
+        return sqlite3_bind_text64(
+            handle, Int32(index), start.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count),
+            destructor, UInt8(SQLITE_UTF8))
     }
 
     @inlinable @inline(__always)

@@ -29,6 +29,8 @@ public final class Statement {
     // only, so they opt out of run-time exclusivity checks.
     /// Whether a cursor is currently stepping this statement (so the cache must not hand it out).
     @exclusivity(unchecked) var isCursorOpen = false
+    /// When the connection's statement cache last handed the statement out (its LRU clock).
+    @exclusivity(unchecked) var cacheLastUse: UInt64 = 0
     @exclusivity(unchecked) private var cachedColumns: RowColumns?
     /// The column positions a record decoder found for a record type, kept for its next use.
     @exclusivity(unchecked) @usableFromInline var cachedPositions: (recordType: ObjectIdentifier, positions: [Int])?
@@ -195,8 +197,36 @@ public final class Statement {
     @inlinable @inline(__always)
     func step(inTransaction transaction: UInt64?) throws -> Bool {
         let handle = try liveHandle()
-        try connection.checkAccess()
-        if let transaction, transaction != connection.transactionSerial { throw usedAfterTransaction() }
+        // The connection outlives a live handle (see `connection`), so it is borrowed
+        // without the retain and release a plain use would cost on every row.
+        try Unmanaged.passUnretained(connection)._withUnsafeGuaranteedRef { connection in
+            try connection.checkAccess()
+            if let transaction, transaction != connection.transactionSerial { throw usedAfterTransaction() }
+        }
+        return try stepHandle(handle)
+    }
+
+    /// Steps to the row after the current one, without checking the connection's thread
+    /// again: for a loop that checked it at its first step and runs inside one call.
+    @inlinable @inline(__always)
+    func stepToNextRow() throws -> Bool {
+        try stepHandle(try liveHandle())
+    }
+
+    /// Steps to the end, collecting the record `decoder` reads from each row: the loop of the
+    /// one-shot fetches, which checks the connection once, at the first step.
+    @inlinable @inline(__always)
+    func collectRecords<Decoder: RecordDecoder>(_ decoder: Decoder) throws -> [Decoder.Element] {
+        var records = [Decoder.Element]()
+        guard try step() else { return records }
+        repeat {
+            records.append(try decoder.decode(self))
+        } while try stepToNextRow()
+        return records
+    }
+
+    @inlinable @inline(__always)
+    func stepHandle(_ handle: OpaquePointer) throws -> Bool {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
@@ -224,18 +254,17 @@ public final class Statement {
     /// UTF-8 is returned as a BLOB of its bytes, so nothing is lost or silently repaired.
     @inlinable
     public func column(at index: Int) -> DatabaseValue {
-        guard let handle else { return .null }
-        let position = Int32(index)
-        switch sqlite3_column_type(handle, position) {
+        guard let value = columnValue(at: index) else { return .null }
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            return .integer(sqlite3_column_int64(handle, position))
+            return .integer(sqlite3_value_int64(value))
         case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(handle, position))
+            return .real(sqlite3_value_double(value))
         case SQLITE_TEXT:
             // Text that is not valid UTF-8 keeps its bytes, rather than being repaired.
-            return text(handle, position).map(DatabaseValue.text) ?? .blob(data(at: index))
+            return Self.text(of: value).map(DatabaseValue.text) ?? .blob(Self.bytes(of: value))
         case SQLITE_BLOB:
-            return .blob(data(at: index))
+            return .blob(Self.bytes(of: value))
         default:
             return .null
         }
@@ -286,18 +315,27 @@ public final class Statement {
     /// are replaced with U+FFFD; `value(at:as:)` throws a decoding error for them instead.
     @inlinable @inline(__always)
     public func string(at index: Int) -> String {
-        guard let handle, let start = sqlite3_column_text(handle, Int32(index)) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        guard let value = columnValue(at: index), let start = sqlite3_value_text(value) else { return "" }
+        let count = Int(sqlite3_value_bytes(value))
         return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     /// Column `index` as bytes, converted by SQLite.
     @inlinable @inline(__always)
     public func data(at index: Int) -> Data {
-        guard let handle else { return Data() }
-        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
-        guard count > 0, let start = sqlite3_column_blob(handle, Int32(index)) else { return Data() }
-        return Data(bytes: start, count: count)
+        guard let value = columnValue(at: index) else { return Data() }
+        return Self.bytes(of: value)
+    }
+
+    /// Column `index` of the current row as SQLite's value object, for reading it with the
+    /// `sqlite3_value_*` functions: one column look-up however many of those follow, where
+    /// each `sqlite3_column_*` call looks the column up again. The value is SQLite's
+    /// "unprotected" kind, which is safe here because the connection is used by one
+    /// thread at a time; it is valid until the statement steps, resets or is finalized.
+    @inlinable @inline(__always)
+    func columnValue(at index: Int) -> OpaquePointer? {
+        guard let handle else { return nil }
+        return sqlite3_column_value(handle, Int32(index))
     }
 
     /// Column `index` as a `T` when its storage class is `T`'s own: TEXT for `String`,
@@ -306,45 +344,65 @@ public final class Statement {
     /// The comparisons of `T` are resolved when the caller is specialized.
     @inlinable @inline(__always)
     func exactValue<T>(_ type: T.Type, at index: Int) -> T? {
-        guard let handle else { return nil }
-        let position = Int32(index)
-        func stores(_ storageClass: Int32) -> Bool {
-            sqlite3_column_type(handle, position) == storageClass
-        }
+        guard let value = columnValue(at: index) else { return nil }
+        return Self.exactValue(T.self, of: value, storageClass: sqlite3_value_type(value))
+    }
+
+    /// Like `exactValue(_:at:)`, telling NULL apart: `.some(nil)` for NULL, nil for a value
+    /// that is not exactly a `T`. One column look-up for both answers.
+    @inlinable @inline(__always)
+    func exactValueOrNull<T>(_ type: T.Type, at index: Int) -> T?? {
+        guard let value = columnValue(at: index) else { return .some(nil) }
+        let storageClass = sqlite3_value_type(value)
+        if storageClass == SQLITE_NULL { return .some(nil) }
+        return Self.exactValue(T.self, of: value, storageClass: storageClass).map { .some($0) }
+    }
+
+    /// `value` as a `T` when `storageClass`, its storage class, is `T`'s own (see `exactValue(_:at:)`).
+    @inlinable @inline(__always)
+    static func exactValue<T>(_ type: T.Type, of value: OpaquePointer, storageClass: Int32) -> T? {
         if T.self == String.self {
-            guard stores(SQLITE_TEXT), let text = text(handle, position) else { return nil }
+            guard storageClass == SQLITE_TEXT, let text = text(of: value) else { return nil }
             return unsafeBitCast(text, to: T.self)
         } else if T.self == Int64.self {
-            return stores(SQLITE_INTEGER) ? unsafeBitCast(sqlite3_column_int64(handle, position), to: T.self) : nil
+            return storageClass == SQLITE_INTEGER ? unsafeBitCast(sqlite3_value_int64(value), to: T.self) : nil
         } else if T.self == Int.self {
-            guard stores(SQLITE_INTEGER), let integer = Int(exactly: sqlite3_column_int64(handle, position)) else {
+            guard storageClass == SQLITE_INTEGER, let integer = Int(exactly: sqlite3_value_int64(value)) else {
                 return nil
             }
             return unsafeBitCast(integer, to: T.self)
         } else if T.self == Bool.self {
-            return stores(SQLITE_INTEGER) ? unsafeBitCast(sqlite3_column_int64(handle, position) != 0, to: T.self) : nil
+            return storageClass == SQLITE_INTEGER ? unsafeBitCast(sqlite3_value_int64(value) != 0, to: T.self) : nil
         } else if T.self == Double.self {
-            return stores(SQLITE_FLOAT) ? unsafeBitCast(sqlite3_column_double(handle, position), to: T.self) : nil
+            return storageClass == SQLITE_FLOAT ? unsafeBitCast(sqlite3_value_double(value), to: T.self) : nil
         } else if T.self == Data.self {
-            return stores(SQLITE_BLOB) ? unsafeBitCast(data(at: index), to: T.self) : nil
+            return storageClass == SQLITE_BLOB ? unsafeBitCast(bytes(of: value), to: T.self) : nil
         }
         return nil
     }
 
-    /// The column's text, or nil when its bytes are not valid UTF-8.
+    /// The text of a column value, or nil when its bytes are not valid UTF-8.
     ///
     /// Decoding replaces invalid bytes with U+FFFD, so the text is exact when its bytes are
     /// the stored ones. (Comparing them costs far less than `String(validating:as:)`.)
     @inlinable @inline(__always)
-    func text(_ handle: OpaquePointer, _ position: Int32) -> String? {
-        guard let start = sqlite3_column_text(handle, position) else { return "" }
-        let bytes = UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, position)))
+    static func text(of value: OpaquePointer) -> String? {
+        guard let start = sqlite3_value_text(value) else { return "" }
+        let bytes = UnsafeBufferPointer(start: start, count: Int(sqlite3_value_bytes(value)))
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.count == bytes.count else { return nil }
         let isExact = text.utf8.withContiguousStorageIfAvailable { decoded in
             bytes.isEmpty || memcmp(decoded.baseAddress!, start, bytes.count) == 0
         }
         return (isExact ?? text.utf8.elementsEqual(bytes)) ? text : nil
+    }
+
+    /// The bytes of a column value (a text's UTF-8 bytes, as stored).
+    @inlinable @inline(__always)
+    static func bytes(of value: OpaquePointer) -> Data {
+        guard let start = sqlite3_value_blob(value) else { return Data() }
+        let count = Int(sqlite3_value_bytes(value))
+        return count > 0 ? Data(bytes: start, count: count) : Data()
     }
 }
 

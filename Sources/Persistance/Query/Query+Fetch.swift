@@ -19,11 +19,7 @@ extension Query {
     @inlinable
     public func fetchAll(_ conn: Connection) throws -> [Element] {
         try withSelectStatement(in: conn, limitedToFirst: false) { statement, decoder in
-            var records = [Element]()
-            while try statement.step() {
-                records.append(try decoder.decode(statement))
-            }
-            return records
+            try statement.collectRecords(decoder)
         }
     }
 

@@ -35,33 +35,35 @@ public struct Query<Element: Record>: Sendable {
     /// The table's name, unquoted.
     public var tableName: String { clauses.table }
 
-    private func with(_ change: (inout QueryClauses) -> Void) -> Query {
+    /// The query changed by `change`. Consuming, like the builder methods: a chain of calls
+    /// moves one query along instead of copying and destroying its clauses at each step.
+    private consuming func with(_ change: (inout QueryClauses) -> Void) -> Query {
         var query = self
         change(&query.clauses)
         return query
     }
 
     /// Keeps the rows where `predicate` is true. Several filters must all hold (`AND`).
-    public func filter(_ predicate: some SQLExpressible) -> Query {
+    public consuming func filter(_ predicate: some SQLExpressible) -> Query {
         with { $0.predicate = $0.predicate.map { $0 && predicate } ?? predicate.sqlExpression }
     }
 
     /// Orders the rows by these terms, the first one first; replaces any previous order.
     /// An expression alone is ascending; write `.desc` for descending.
-    public func order(_ orderings: any SQLOrderable...) -> Query {
+    public consuming func order(_ orderings: any SQLOrderable...) -> Query {
         order(orderings)
     }
 
     /// Orders the rows by these terms, the first one first; replaces any previous order.
     /// An empty list removes the order.
-    public func order(_ orderings: [any SQLOrderable]) -> Query {
+    public consuming func order(_ orderings: [any SQLOrderable]) -> Query {
         with { $0.ordering = orderings.map { $0.sqlOrdering } }
     }
 
     /// Returns at most `limit` rows, after skipping `offset` rows (in the query's order);
     /// replaces any previous limit and offset. A negative limit or offset is an
     /// `invalidQuery` error when the query runs.
-    public func limit(_ limit: Int, offset: Int? = nil) -> Query {
+    public consuming func limit(_ limit: Int, offset: Int? = nil) -> Query {
         with {
             $0.limit = limit
             $0.offset = offset
@@ -69,36 +71,36 @@ public struct Query<Element: Record>: Sendable {
     }
 
     /// Returns each distinct row once (`SELECT DISTINCT`).
-    public func distinct() -> Query {
+    public consuming func distinct() -> Query {
         with { $0.isDistinct = true }
     }
 
     /// Returns these result columns instead of every column; replaces any previous selection.
     /// An empty list selects every column again.
-    public func select(_ selection: any SQLSelectable...) -> Query {
+    public consuming func select(_ selection: any SQLSelectable...) -> Query {
         select(selection)
     }
 
     /// Returns these result columns instead of every column; replaces any previous selection.
     /// An empty list selects every column again.
-    public func select(_ selection: [any SQLSelectable]) -> Query {
+    public consuming func select(_ selection: [any SQLSelectable]) -> Query {
         with { $0.selection = selection.map { $0.sqlSelection } }
     }
 
     /// Groups the rows by these expressions (`GROUP BY`); replaces any previous grouping.
-    public func group(by expressions: any SQLExpressible...) -> Query {
+    public consuming func group(by expressions: any SQLExpressible...) -> Query {
         group(by: expressions)
     }
 
     /// Groups the rows by these expressions (`GROUP BY`); replaces any previous grouping.
     /// An empty list removes the grouping.
-    public func group(by expressions: [any SQLExpressible]) -> Query {
+    public consuming func group(by expressions: [any SQLExpressible]) -> Query {
         with { $0.grouping = expressions.map { $0.sqlExpression } }
     }
 
     /// Keeps the groups where `predicate` is true (`HAVING`). Several must all hold (`AND`).
     /// Requires `group(by:)`: without it the query throws `invalidQuery` when it runs.
-    public func having(_ predicate: some SQLExpressible) -> Query {
+    public consuming func having(_ predicate: some SQLExpressible) -> Query {
         with { $0.groupPredicate = $0.groupPredicate.map { $0 && predicate } ?? predicate.sqlExpression }
     }
 

@@ -19,7 +19,9 @@ public struct FastRecordDecoder<Element: FastDecodableRecord>: RecordDecoder {
         }
     }
 
-    @inlinable
+    /// Inlined into the fetch loops along with the record's initializer when that is inlined
+    /// (the `@Table` macro's is), so each record is built where it is stored.
+    @inlinable @inline(__always)
     public func decode(_ statement: Statement) throws -> Element {
         try Element(statement: statement, columns: columns)
     }

@@ -22,9 +22,11 @@ public enum RecordColumnCoding {
     public static func value<T: DatabaseValueConvertible>(
         _ type: T.Type, in statement: Statement, at index: Int, column: String, default defaultValue: @autoclosure () -> T
     ) throws -> T {
-        if let value = statement.exactValue(T.self, at: index) { return value }
-        if statement.isNull(at: index) { return defaultValue() }
-        return try T.decode(statement.column(at: index), column: column)
+        switch statement.exactValueOrNull(T.self, at: index) {
+        case .some(let value?): return value
+        case .some(nil): return defaultValue()
+        case nil: return try T.decode(statement.column(at: index), column: column)
+        }
     }
 
     /// The optional `T` in column `index`: nil when it is NULL.
@@ -32,8 +34,7 @@ public enum RecordColumnCoding {
     public static func value<T: DatabaseValueConvertible>(
         _ type: T?.Type, in statement: Statement, at index: Int, column: String
     ) throws -> T? {
-        if let value = statement.exactValue(T.self, at: index) { return value }
-        if statement.isNull(at: index) { return nil }
+        if let value = statement.exactValueOrNull(T.self, at: index) { return value }
         return try T.decode(statement.column(at: index), column: column)
     }
 

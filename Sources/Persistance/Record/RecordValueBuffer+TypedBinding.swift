@@ -56,6 +56,7 @@ extension RecordValueBuffer {
     @inlinable
     func bindDefault(_ slot: Int, _ binder: ParameterBinder) throws {
         markSet(slot, isNull: true)
-        try binder.bind(defaults[slot] ?? .null, at: slot + 1)
+        if let value = defaults[slot] { return try binder.bind(value, at: slot + 1) }
+        try binder.bindNull(at: slot + 1)
     }
 }

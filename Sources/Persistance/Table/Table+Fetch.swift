@@ -4,11 +4,7 @@ extension Table {
     @inlinable
     func fetchAll(_ sql: String, _ arguments: StatementArguments, in connection: Connection) throws -> [Element] {
         try withRows(of: sql, in: connection, binding: { try $0.bind(arguments) }) { statement, decoder in
-            var records = [Element]()
-            while try statement.step() {
-                records.append(try decoder.decode(statement))
-            }
-            return records
+            try statement.collectRecords(decoder)
         }
     }
 
