@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "PersistanceMacros",
                 "PersistanceMacroPlugin",
+                .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]

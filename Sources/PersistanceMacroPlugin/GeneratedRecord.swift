@@ -7,6 +7,8 @@ struct GeneratedRecord {
     let access: String
     let table: TableArguments
     let properties: [RecordProperty]
+    /// Whether the struct keeps its synthesized memberwise initializer (see `MemberwiseInitializer`).
+    let hasMemberwiseInitializer: Bool
 
     private let coding = "Persistance.RecordColumnCoding"
 
@@ -21,17 +23,24 @@ struct GeneratedRecord {
     }
 
     /// Reads every column before storing any property, so that a failed read leaves nothing
-    /// half-built; the parameters are borrowed, not retained. Inlined into the fetch loops,
-    /// which then build each record in place instead of copying it out of the initializer.
+    /// half-built; the parameters are borrowed, not retained. Inlined into the fetch loops;
+    /// delegating to the memberwise initializer, when the struct has it, lets them build each
+    /// record where it is stored instead of copying it.
     private var initializer: String {
         let reads = properties.indices.map { index in
             "    let value\(index) = try \(read(properties[index], at: "columns[\(index)]"))"
         }
-        let assignments = properties.indices.map { index in "    self.\(properties[index].name) = value\(index)" }
+        let store: [String]
+        if hasMemberwiseInitializer {
+            let arguments = properties.indices.map { "\(properties[$0].name): value\($0)" }
+            store = ["    self.init(\(arguments.joined(separator: ", ")))"]
+        } else {
+            store = properties.indices.map { "    self.\(properties[$0].name) = value\($0)" }
+        }
         return """
             @inline(__always)
             \(access)init(statement: borrowing Persistance.Statement, columns: borrowing [Int]) throws {
-            \((reads + assignments).joined(separator: "\n"))
+            \((reads + store).joined(separator: "\n"))
             }
             """
     }

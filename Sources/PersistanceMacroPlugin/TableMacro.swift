@@ -30,7 +30,7 @@ public struct TableMacro: ExtensionMacro {
         }
         let record = GeneratedRecord(
             typeName: type.trimmedDescription, access: accessModifier(of: structDecl), table: arguments,
-            properties: properties)
+            properties: properties, hasMemberwiseInitializer: MemberwiseInitializer.isAvailable(in: structDecl))
         let conformance = protocols.isEmpty ? "" : ": Persistance.TableRecord"
         let decl: DeclSyntax = """
             extension \(type.trimmed)\(raw: conformance) {

@@ -37,11 +37,7 @@ import Testing
                         let value2 = try Persistance.RecordColumnCoding.value((Double).self, in: statement, at: columns[2], column: "score", default: 0)
                         let value3 = try Persistance.RecordColumnCoding.optionalDate(in: statement, at: columns[3], column: "joined", strategy: Self.databaseDateStrategy)
                         let value4 = try Persistance.RecordColumnCoding.coded(by: Tags.self, in: statement, at: columns[4], column: "tags")
-                        self.id = value0
-                        self.name = value1
-                        self.score = value2
-                        self.joined = value3
-                        self.tags = value4
+                        self.init(id: value0, name: value1, score: value2, joined: value3, tags: value4)
                     }
 
                     public func encode(into container: inout Persistance.RecordValues) throws {
@@ -85,6 +81,71 @@ import Testing
 
                     /// The columns of `Player`, typed: `Player.columns.id`.
                     public static let columns = Columns()
+                }
+                """)
+    }
+    @Test func storesPropertyByPropertyWhenTheStructDeclaresAnInitializer() {
+        expectExpansion(
+            """
+            @Table("note")
+            struct Note {
+                var id: Int64
+                var text: String
+                init(text: String) {
+                    id = 0
+                    self.text = text
+                }
+            }
+            """,
+            expandedSource: """
+                struct Note {
+                    var id: Int64
+                    var text: String
+                    init(text: String) {
+                        id = 0
+                        self.text = text
+                    }
+                }
+
+                extension Note: Persistance.TableRecord {
+                    static let databaseColumns: [String] = ["id", "text"]
+
+                    @inline(__always)
+                    init(statement: borrowing Persistance.Statement, columns: borrowing [Int]) throws {
+                        let value0 = try Persistance.RecordColumnCoding.value((Int64).self, in: statement, at: columns[0], column: "id")
+                        let value1 = try Persistance.RecordColumnCoding.value((String).self, in: statement, at: columns[1], column: "text")
+                        self.id = value0
+                        self.text = value1
+                    }
+
+                    func encode(into container: inout Persistance.RecordValues) throws {
+                        try container.set(self.id, forColumn: "id")
+                        try container.set(self.text, forColumn: "text")
+                    }
+
+                    mutating func didInsert(rowID: Int64, column: String) throws {
+                        guard column == "id" else {
+                            return
+                        }
+                        guard let key = Int64(exactly: rowID) else {
+                            throw Persistance.DatabaseError(kind: .decoding, message: "row id \\(rowID) does not fit in Int64", column: column)
+                        }
+                        self.id = key
+                    }
+
+                    static let table = Persistance.Table<Note>("note", primaryKey: "id", columns: [
+                            .property("id", of: (Int64).self, primaryKey: .plain, dateStrategy: Note.databaseDateStrategy),
+                            .property("text", of: (String).self, dateStrategy: Note.databaseDateStrategy),
+                        ], indexes: [])
+
+                    /// The typed references to the columns of `Note`.
+                    struct Columns: Sendable {
+                        let id = Persistance.TypedColumn<Note, Int64>("id")
+                        let text = Persistance.TypedColumn<Note, String>("text")
+                    }
+
+                    /// The columns of `Note`, typed: `Note.columns.id`.
+                    static let columns = Columns()
                 }
                 """)
     }

@@ -14,9 +14,13 @@ struct PersistanceMacroPlayer: PersistanceBenchRecord {
     var score: Double
     var age: Int64?
     var payload: Data?
+}
 
+// In an extension, so that the struct keeps its memberwise initializer, which the
+// generated decoding delegates to (as an application's record would).
+extension PersistanceMacroPlayer {
     init(_ row: BenchRow) {
-        (id, name, score, age, payload) = (row.id, row.name, row.score, row.age, row.payload)
+        self.init(id: row.id, name: row.name, score: row.score, age: row.age, payload: row.payload)
     }
 
     var benchRow: BenchRow { BenchRow(id: id, name: name, score: score, age: age, payload: payload) }
