@@ -91,6 +91,29 @@ import Testing
         #expect(try conn.cachedStatement("SELECT 1") !== first)  // evicted as least recently used
     }
 
+    /// SQL passed again as the same string value is found by identity; a string built
+    /// anew, or changed after being used as a key, is found (or not) by its text.
+    @Test func statementCacheFindsKeysByIdentityAndText() throws {
+        var options = Connection.Options()
+        options.statementCacheCapacity = 2
+        let conn = try Connection.inMemory(options: options)
+        var sql = "SELECT 'a long enough literal to live in heap storage' AS first"
+        let statement = try conn.cachedStatement(sql)
+        #expect(try conn.cachedStatement(sql) === statement)  // the same value
+        #expect(try conn.cachedStatement(String(decoding: Array(sql.utf8), as: UTF8.self)) === statement)  // equal text, new storage
+        sql += ", 2 AS second"  // the cache holds the old value, so this copies
+        let changed = try conn.cachedStatement(sql)
+        #expect(changed !== statement)
+        #expect(changed.columnNames == ["first", "second"])
+        #expect(try conn.fetchAll(sql).first?.count == 2)
+        // Evicting forgets the remembered keys: the evicted SQL is prepared again.
+        _ = try conn.cachedStatement("SELECT 3")
+        _ = try conn.cachedStatement("SELECT 4")
+        let again = try conn.cachedStatement(sql)
+        #expect(again !== changed)
+        #expect(again.columnNames == ["first", "second"])
+    }
+
     @Test func failedStepLeavesNoStickyState() throws {
         let conn = try makeConnection()
         try conn.execute("CREATE UNIQUE INDEX t_name ON t(name)")
