@@ -35,7 +35,7 @@ struct PersistanceMacroContender: PersistanceContender {
         let players = Element.table
         let db = try open(path, key: nil)
         defer { try? db.closeSync() }
-        _ = try db.readSync { conn in try players.count(in: conn) }
+        try openConnection(of: db)
         var checksum = Checksum()
         let columns = Element.columns
         let elapsed = try measure {

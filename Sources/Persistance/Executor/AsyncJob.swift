@@ -70,13 +70,13 @@ final class AsyncJob: PoolJob {
 
     /// Runs the block on `connection` in its transaction, unless the job was cancelled or
     /// failed while queued, and resumes the awaiting task with its outcome.
-    func run(on connection: Connection) {
+    func run(on connection: Connection, beforeWaking becomeIdle: () -> Void) {
         let starts = state.withLock { state -> Bool in
             guard case .queued(let continuation) = state else { return false }
             state = .running(continuation, connection.interruptHandle, isCancelled: false)
             return true
         }
-        guard starts else { return }
+        guard starts else { return becomeIdle() }
         var failure: (any Error)?
         do {
             try connection.interruptingStatements(whenCancelled: self) {
@@ -96,6 +96,7 @@ final class AsyncJob: PoolJob {
             state = .finished
             return (continuation, isCancelled)
         }
+        becomeIdle()
         if let failure {
             continuation?.resume(throwing: wasCancelled ? CancellationError() : failure)
         } else {

@@ -10,8 +10,9 @@ final class ClosureJob: PoolJob {
         failure = fail
     }
 
-    func run(on connection: Connection) {
+    func run(on connection: Connection, beforeWaking becomeIdle: () -> Void) {
         work(connection)
+        becomeIdle()
     }
 
     func fail(_ error: any Error) {

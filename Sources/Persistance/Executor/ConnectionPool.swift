@@ -141,8 +141,13 @@ final class ConnectionPool: Sendable {
         }
         connection.confineToCurrentThread()
         onOpen?(.success(()))
-        while let item = nextItem() {
-            item.run(on: connection)
+        var isCountedIdle = false
+        while let item = nextItem(isCountedIdle: isCountedIdle) {
+            isCountedIdle = false
+            item.run(on: connection) {
+                state.withLock { $0.idleCount += 1 }
+                isCountedIdle = true
+            }
         }
         var closeFailure: (any Error)?
         do { try connection.checkpointIfMoved() } catch { closeFailure = error }
@@ -151,8 +156,9 @@ final class ConnectionPool: Sendable {
     }
 
     /// The next item to run, waiting for one; nil once the pool stops and nothing is queued.
-    private func nextItem() -> (any PoolJob)? {
-        state.withLock { $0.idleCount += 1 }
+    /// The thread counts as idle meanwhile (`isCountedIdle`: its last job already counted it).
+    private func nextItem(isCountedIdle: Bool) -> (any PoolJob)? {
+        if !isCountedIdle { state.withLock { $0.idleCount += 1 } }
         return state.wait(until: { !$0.queue.isEmpty || $0.isStopping }) { state in
             state.idleCount -= 1
             return state.queue.pop()

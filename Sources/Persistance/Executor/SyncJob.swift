@@ -26,8 +26,10 @@ final class SyncJob: PoolJob, @unchecked Sendable {
 
     /// Takes the block out of the job and runs it; every reference to the block is gone when
     /// the submitting thread is woken (as `withoutActuallyEscaping` requires).
-    func run(on connection: Connection) {
-        finish(with: runBody(on: connection))
+    func run(on connection: Connection, beforeWaking becomeIdle: () -> Void) {
+        let failure = runBody(on: connection)
+        becomeIdle()
+        finish(with: failure)
     }
 
     /// Takes the block out of the job, runs it and returns its error. The block is released

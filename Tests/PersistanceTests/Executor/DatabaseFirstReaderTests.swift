@@ -27,6 +27,29 @@ import Testing
         try await closeWithinTimeout(db)
     }
 
+    /// A reader thread counts itself idle before it wakes the caller of the read it ran, so
+    /// the caller's next read, however soon, never opens a second reader.
+    @Test func readsOneAfterAnotherNeverOpenAnotherReader() async throws {
+        let directory = try TemporaryDirectory()
+        let opened = Guarded(0)
+        var configuration = testConfiguration(directory.path("test.sqlite"))
+        let prepare = configuration.connectionOptions.prepare
+        configuration.connectionOptions.prepare = { conn in
+            try prepare?(conn)
+            if conn.options.mode == .readOnly { opened.withLock { $0 += 1 } }
+        }
+        let db = try await Database.open(configuration: configuration, readerCount: 4)
+        for _ in 0..<500 {
+            _ = try db.readSync { conn in try conn.fetchOne(Int.self, "SELECT 1") }
+        }
+        for _ in 0..<500 {
+            _ = try await db.read { conn in try conn.fetchOne(Int.self, "SELECT 1") }
+        }
+        #expect(opened.withLock { $0 } == 1)
+        #expect(db.readers?.threadCount == 1)
+        try await closeWithinTimeout(db)
+    }
+
     /// A database closed right after opening ends its first reader too, before `close` returns.
     @Test func closingRightAfterOpenWaitsForTheFirstReader() async throws {
         let directory = try TemporaryDirectory()
