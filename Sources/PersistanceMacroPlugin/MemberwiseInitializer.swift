@@ -24,10 +24,9 @@ enum MemberwiseInitializer {
         if variable.modifiers.contains(where: { modifier in hidden.contains { modifier.name.tokenKind == .keyword($0) } }) {
             return false
         }
-        let attributes = variable.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
-        guard attributes.allSatisfy({ ["Column", "Transient"].contains($0.split(separator: ".").last.map(String.init)) }),
-            attributes.count == variable.attributes.count
-        else { return false }
+        // No attribute but `@Column` and `@Transient` (a property wrapper changes the parameter).
+        let known = ["Column", "Transient"].filter { variable.attribute(named: $0) != nil }.count
+        guard known == variable.attributes.count else { return false }
         // A constant with a value is not a parameter of the memberwise initializer.
         let isConstant = variable.bindingSpecifier.tokenKind == .keyword(.let)
         return !(isConstant && variable.bindings.contains { $0.initializer != nil })
