@@ -66,12 +66,21 @@ struct GeneratedRecord {
         }
     }
 
+    /// Binds the values by position when the container binds to the table's columns in
+    /// declaration order (an insert or upsert), else sets them by name.
     private var encode: String {
+        let appends = properties.map { property in
+            "        try values.append(\(storedValue(property, of: "self.\(property.name)")))"
+        }
         let sets = properties.map { property in
             "    try container.set(\(storedValue(property, of: "self.\(property.name)")), forColumn: \(literal(property.column)))"
         }
         return """
             \(access)func encode(into container: inout Persistance.RecordValues) throws {
+                if var values = container.inColumnOrder(of: Self.self) {
+            \(appends.joined(separator: "\n"))
+                    return
+                }
             \(sets.joined(separator: "\n"))
             }
             """

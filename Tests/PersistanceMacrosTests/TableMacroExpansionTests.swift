@@ -41,6 +41,14 @@ import Testing
                     }
 
                     public func encode(into container: inout Persistance.RecordValues) throws {
+                        if var values = container.inColumnOrder(of: Self.self) {
+                            try values.append(self.id)
+                            try values.append(self.name)
+                            try values.append(self.score)
+                            try values.append(Persistance.RecordColumnCoding.databaseValue(forDate: self.joined, strategy: Player.databaseDateStrategy))
+                            try values.append(Persistance.RecordColumnCoding.databaseValue(for: self.tags, codedBy: Tags.self, column: "tags"))
+                            return
+                        }
                         try container.set(self.id, forColumn: "id")
                         try container.set(self.name, forColumn: "full_name")
                         try container.set(self.score, forColumn: "score")
@@ -119,6 +127,11 @@ import Testing
                     }
 
                     func encode(into container: inout Persistance.RecordValues) throws {
+                        if var values = container.inColumnOrder(of: Self.self) {
+                            try values.append(self.id)
+                            try values.append(self.text)
+                            return
+                        }
                         try container.set(self.id, forColumn: "id")
                         try container.set(self.text, forColumn: "text")
                     }

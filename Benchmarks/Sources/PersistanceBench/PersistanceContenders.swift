@@ -50,6 +50,13 @@ struct PersistanceFastPlayer: PersistanceBenchRecord, FastDecodableRecord {
     }
 
     func encode(into container: inout RecordValues) throws {
+        if var values = container.inColumnOrder(of: Self.self) {
+            try values.append(id)
+            try values.append(name)
+            try values.append(score)
+            try values.append(age)
+            return try values.append(payload)
+        }
         try container.set(id, forColumn: "id")
         try container.set(name, forColumn: "name")
         try container.set(score, forColumn: "score")

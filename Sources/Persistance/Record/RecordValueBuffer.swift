@@ -34,7 +34,8 @@ final class RecordValueBuffer {
     private let ignoresUnknownColumns: Bool
     /// Each column's default, stored in place of NULL when binding.
     @usableFromInline let defaults: [DatabaseValue?]
-    @exclusivity(unchecked) @usableFromInline var slots: [Slot]
+    /// One slot per column; memory of the buffer's own, so that setting a slot checks nothing.
+    @exclusivity(unchecked) @usableFromInline private(set) var slots: UnsafeMutableBufferPointer<Slot>
     @exclusivity(unchecked) @usableFromInline var generation: UInt32 = 1
     /// How many slots the current record has set.
     @exclusivity(unchecked) @usableFromInline var setCount = 0
@@ -49,6 +50,9 @@ final class RecordValueBuffer {
     @exclusivity(unchecked) private var boundBytes: ParameterBytes?
     /// The one slot whose value is kept while binding, for the operation to read back; -1 for none.
     @exclusivity(unchecked) @usableFromInline var keptSlot = -1
+    /// The last record type asked to bind in column order, and whether its columns are the slots.
+    @exclusivity(unchecked) @usableFromInline var columnOrderType: ObjectIdentifier?
+    @exclusivity(unchecked) @usableFromInline var columnOrderMatches = false
 
     /// Slots for a table's `columns`, whose folded names map to their position in
     /// `slotByFoldedName`, with their `defaults`.
@@ -61,11 +65,13 @@ final class RecordValueBuffer {
         self.defaults = defaults
         self.table = table
         self.ignoresUnknownColumns = ignoresUnknownColumns
-        slots = Array(repeating: Slot(), count: columns.count)
+        slots = .allocate(capacity: columns.count)
+        slots.initialize(repeating: Slot())
     }
 
     deinit {
         boundBytes?.deallocate()
+        slots.deinitialize().deallocate()
     }
 
     /// Slots that grow with each new column set.
@@ -75,7 +81,7 @@ final class RecordValueBuffer {
         defaults = []
         table = nil
         ignoresUnknownColumns = false
-        slots = []
+        slots = .allocate(capacity: 0)
     }
 
     /// Replaces the previous record's values with those `record` sets; a row encoder keeps
@@ -98,7 +104,7 @@ final class RecordValueBuffer {
         }
         writeCount = 0
         setCount = 0
-        deferredError = nil
+        if deferredError != nil { deferredError = nil }
     }
 
     /// Throws the first failure that could not be thrown when it happened; when binding,
@@ -139,11 +145,9 @@ final class RecordValueBuffer {
     /// Marks `slot` as set by the current record, to NULL or not.
     @inlinable @inline(__always)
     func markSet(_ slot: Int, isNull: Bool) {
-        slots.withUnsafeMutableBufferPointer { slots in
-            if slots[slot].generation != generation { setCount += 1 }
-            slots[slot].generation = generation
-            slots[slot].isNull = isNull
-        }
+        if slots[slot].generation != generation { setCount += 1 }
+        slots[slot].generation = generation
+        slots[slot].isNull = isNull
     }
 
     /// Binds each value to parameter `slot + 1` of `statement` as it is set, while `body`
@@ -224,7 +228,11 @@ final class RecordValueBuffer {
         }
         slotByFoldedName[folded] = columns.count
         columns.append(column)
-        slots.append(Slot())
+        let grown = UnsafeMutableBufferPointer<Slot>.allocate(capacity: columns.count)
+        _ = grown.moveInitialize(fromContentsOf: slots)
+        grown.initializeElement(at: slots.count, to: Slot())
+        slots.deallocate()
+        slots = grown
         return columns.count - 1
     }
 }

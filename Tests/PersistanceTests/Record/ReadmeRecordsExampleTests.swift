@@ -60,6 +60,11 @@ private struct FastPlayer: FastDecodableRecord {
     }
 
     func encode(into container: inout RecordValues) throws {
+        if var values = container.inColumnOrder(of: Self.self) {  // an insert into these columns
+            try values.append(id)
+            try values.append(name)
+            return try values.append(score)
+        }
         try container.set(id, forColumn: "id")
         try container.set(name, forColumn: "name")
         try container.set(score, forColumn: "score")
