@@ -77,8 +77,10 @@ struct GeneratedRecord {
         }
         return """
             \(access)func encode(into container: inout Persistance.RecordValues) throws {
-                if var values = container.inColumnOrder(of: Self.self) {
+                let appended = try container.inColumnOrder(of: Self.self) { values in
             \(appends.joined(separator: "\n"))
+                }
+                if appended {
                     return
                 }
             \(sets.joined(separator: "\n"))

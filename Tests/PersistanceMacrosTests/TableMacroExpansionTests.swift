@@ -41,12 +41,14 @@ import Testing
                     }
 
                     public func encode(into container: inout Persistance.RecordValues) throws {
-                        if var values = container.inColumnOrder(of: Self.self) {
+                        let appended = try container.inColumnOrder(of: Self.self) { values in
                             try values.append(self.id)
                             try values.append(self.name)
                             try values.append(self.score)
                             try values.append(Persistance.RecordColumnCoding.databaseValue(forDate: self.joined, strategy: Player.databaseDateStrategy))
                             try values.append(Persistance.RecordColumnCoding.databaseValue(for: self.tags, codedBy: Tags.self, column: "tags"))
+                        }
+                        if appended {
                             return
                         }
                         try container.set(self.id, forColumn: "id")
@@ -127,9 +129,11 @@ import Testing
                     }
 
                     func encode(into container: inout Persistance.RecordValues) throws {
-                        if var values = container.inColumnOrder(of: Self.self) {
+                        let appended = try container.inColumnOrder(of: Self.self) { values in
                             try values.append(self.id)
                             try values.append(self.text)
+                        }
+                        if appended {
                             return
                         }
                         try container.set(self.id, forColumn: "id")

@@ -50,13 +50,14 @@ struct PersistanceFastPlayer: PersistanceBenchRecord, FastDecodableRecord {
     }
 
     func encode(into container: inout RecordValues) throws {
-        if var values = container.inColumnOrder(of: Self.self) {
+        let appended = try container.inColumnOrder(of: Self.self) { values in
             try values.append(id)
             try values.append(name)
             try values.append(score)
             try values.append(age)
-            return try values.append(payload)
+            try values.append(payload)
         }
+        if appended { return }
         try container.set(id, forColumn: "id")
         try container.set(name, forColumn: "name")
         try container.set(score, forColumn: "score")

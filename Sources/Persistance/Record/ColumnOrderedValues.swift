@@ -7,27 +7,30 @@ import Foundation
 ///
 /// ```swift
 /// func encode(into container: inout RecordValues) throws {
-///     if var values = container.inColumnOrder(of: Self.self) {
+///     let appended = try container.inColumnOrder(of: Self.self) { values in
 ///         try values.append(id)
 ///         try values.append(name)
-///         return try values.append(score)
+///         try values.append(score)
 ///     }
+///     if appended { return }
 ///     try container.set(id, forColumn: "id")
 ///     try container.set(name, forColumn: "name")
 ///     try container.set(score, forColumn: "score")
 /// }
 /// ```
 /// Each value goes to the next column; a nil optional stores the column default, or NULL.
-/// A column left without a value gets its default, as with `set(_:forColumn:)`.
-public struct ColumnOrderedValues {
-    /// Owned by the container this came from, which outlives it; used without retaining it.
+/// A column left without a value gets its default, as with `set(_:forColumn:)`. The values
+/// exist only inside `RecordValues.inColumnOrder(of:_:)`'s block: they cannot be copied out.
+public struct ColumnOrderedValues: ~Copyable {
+    /// Kept alive by the container whose block the values are lent to, which they cannot
+    /// outlive; used without retaining it.
     @usableFromInline let buffer: Unmanaged<RecordValueBuffer>
     @usableFromInline let binder: ParameterBinder
     @usableFromInline let count: Int
     @usableFromInline var nextSlot = 0
 
     @inlinable @inline(__always)
-    init(buffer: borrowing RecordValueBuffer, binder: ParameterBinder) {
+    init(buffer: RecordValueBuffer, binder: ParameterBinder) {
         self.buffer = Unmanaged.passUnretained(buffer)
         self.binder = binder
         count = buffer.slots.count
@@ -149,27 +152,35 @@ extension DatabaseError {
 }
 
 extension RecordValues {
-    /// The container's values taken by position, when it binds them straight to a statement
-    /// whose parameters are `Record.databaseColumns`, in order (a table's insert or upsert
-    /// of columns declared as the record declares them); nil otherwise, and then the record
-    /// sets its columns by name. Append one value per column, in `databaseColumns` order.
+    /// Runs `body` with the record's values to append by position, and returns true, when
+    /// the container binds them straight to a statement whose parameters are
+    /// `Record.databaseColumns`, in order (a table's insert or upsert of columns declared as
+    /// the record declares them). Returns false without running `body` otherwise: the
+    /// record then sets its columns by name. Append one value per column, in
+    /// `databaseColumns` order.
     @inlinable @inline(__always)
-    public mutating func inColumnOrder<Record: FastDecodableRecord>(of type: Record.Type) -> ColumnOrderedValues? {
-        buffer.inColumnOrder(of: type)
+    public mutating func inColumnOrder<Record: FastDecodableRecord>(
+        of type: Record.Type, _ body: (inout ColumnOrderedValues) throws -> Void
+    ) rethrows -> Bool {
+        guard let binder = buffer.binderInColumnOrder(of: type) else { return false }
+        var values = ColumnOrderedValues(buffer: buffer, binder: binder)
+        try body(&values)
+        return true
     }
 }
 
 extension RecordValueBuffer {
-    /// See `RecordValues.inColumnOrder(of:)`. Whether a record type's columns are the
-    /// slots is learned once per buffer and type.
+    /// The binder of the current record when its parameters are `Record.databaseColumns`,
+    /// in order. Whether a record type's columns are the slots is learned once per buffer
+    /// and type.
     @inlinable @inline(__always)
-    func inColumnOrder<Record: FastDecodableRecord>(of type: Record.Type) -> ColumnOrderedValues? {
+    func binderInColumnOrder<Record: FastDecodableRecord>(of type: Record.Type) -> ParameterBinder? {
         guard let binder else { return nil }
         let identifier = ObjectIdentifier(type)
         if identifier != columnOrderType {
             columnOrderType = identifier
             columnOrderMatches = Record.databaseColumns == columns
         }
-        return columnOrderMatches ? ColumnOrderedValues(buffer: self, binder: binder) : nil
+        return columnOrderMatches ? binder : nil
     }
 }

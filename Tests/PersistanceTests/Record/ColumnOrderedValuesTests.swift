@@ -38,15 +38,15 @@ private struct OrderedRecord: FastDecodableRecord, Equatable {
     }
 
     func encode(into container: inout RecordValues) throws {
-        if var values = container.inColumnOrder(of: Self.self) {
-            let appends: [(inout ColumnOrderedValues) throws -> Void] = [
-                { try $0.append(id) }, { try $0.append(name) }, { try $0.append(count) }, { try $0.append(score) },
-                { try $0.append(blob) }, { try $0.append(flag) }, { try $0.append(raw) },
-            ]
+        let appends: [(inout ColumnOrderedValues) throws -> Void] = [
+            { try $0.append(id) }, { try $0.append(name) }, { try $0.append(count) }, { try $0.append(score) },
+            { try $0.append(blob) }, { try $0.append(flag) }, { try $0.append(raw) },
+        ]
+        let appended = try container.inColumnOrder(of: Self.self) { values in
             for append in appends.prefix(appendedColumns ?? appends.count) { try append(&values) }
             for _ in 0..<extraValues { try values.append(0) }
-            return
         }
+        if appended { return }
         try container.set(id, forColumn: "id")
         try container.set(name, forColumn: "name")
         try container.set(count, forColumn: "count")

@@ -60,11 +60,12 @@ private struct FastPlayer: FastDecodableRecord {
     }
 
     func encode(into container: inout RecordValues) throws {
-        if var values = container.inColumnOrder(of: Self.self) {  // an insert into these columns
+        let appended = try container.inColumnOrder(of: Self.self) { values in  // an insert into these columns
             try values.append(id)
             try values.append(name)
-            return try values.append(score)
+            try values.append(score)
         }
+        if appended { return }
         try container.set(id, forColumn: "id")
         try container.set(name, forColumn: "name")
         try container.set(score, forColumn: "score")
