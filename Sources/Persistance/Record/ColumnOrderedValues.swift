@@ -30,10 +30,10 @@ public struct ColumnOrderedValues: ~Copyable {
     @usableFromInline var nextSlot = 0
 
     @inlinable @inline(__always)
-    init(buffer: RecordValueBuffer, binder: ParameterBinder) {
-        self.buffer = Unmanaged.passUnretained(buffer)
+    init(buffer: Unmanaged<RecordValueBuffer>, binder: ParameterBinder) {
+        self.buffer = buffer
         self.binder = binder
-        count = buffer.slots.count
+        count = buffer._withUnsafeGuaranteedRef { $0.slots.count }
     }
 
     /// Appends an integer.
@@ -162,8 +162,10 @@ extension RecordValues {
     public mutating func inColumnOrder<Record: FastDecodableRecord>(
         of type: Record.Type, _ body: (inout ColumnOrderedValues) throws -> Void
     ) rethrows -> Bool {
-        guard let binder = buffer.binderInColumnOrder(of: type) else { return false }
-        var values = ColumnOrderedValues(buffer: buffer, binder: binder)
+        guard let binder = unretainedBuffer._withUnsafeGuaranteedRef({ $0.binderInColumnOrder(of: type) }) else {
+            return false
+        }
+        var values = ColumnOrderedValues(buffer: unretainedBuffer, binder: binder)
         try body(&values)
         return true
     }

@@ -89,9 +89,33 @@ final class RecordValueBuffer {
     @inlinable
     func encode(_ record: some Record, reusing containers: KeyedContainerCache) throws {
         beginRecord()
-        var container = RecordValues(buffer: self, containers: containers)
-        try record.encode(into: &container)
+        var container = RecordValues(lentBy: self, containers: containers)
+        do {
+            try record.encode(into: &container)
+        } catch {
+            try checkReturned(container, containers)
+            throw error
+        }
+        try checkReturned(container, containers)
         try finishRecord()
+    }
+
+    /// Throws when `encode(into:)` moved out the container it was lent (and put another in
+    /// its place), after making this buffer and `containers` live for good: the moved
+    /// container refers to them without keeping them alive.
+    @inlinable @inline(__always)
+    func checkReturned(_ container: borrowing RecordValues, _ containers: KeyedContainerCache) throws {
+        guard !container.isLent(by: self) else { return }
+        try keepForMovedContainer(containers)
+    }
+
+    @usableFromInline
+    func keepForMovedContainer(_ containers: KeyedContainerCache) throws {
+        _ = Unmanaged.passRetained(self)
+        _ = Unmanaged.passRetained(containers)
+        throw DatabaseError(
+            kind: .invalidArguments,
+            message: "encode(into:) replaced the container it was given; set the values on that container")
     }
 
     /// Forgets the previous record's values.

@@ -11,28 +11,52 @@
 ///     try container.set(name, forColumn: "name")
 /// }
 /// ```
-public struct RecordValues {
-    @usableFromInline let buffer: RecordValueBuffer
-    /// Where the row encoder keeps its keyed container from one record to the next.
-    let containers: KeyedContainerCache
+///
+/// A container cannot be copied. A write lends one to `encode(into:)` for each record.
+public struct RecordValues: ~Copyable {
+    /// The buffer the values go to and where the row encoder keeps its keyed container from
+    /// one record to the next, not retained: each is kept alive by the write that lends
+    /// the container, or by `owned`. Lending one per record then costs no reference counting
+    /// (atomic, so slow), and a lent container cannot outlive the write: it cannot be copied,
+    /// and moving it out of `encode(into:)` is caught (see `RecordValueBuffer.encode`).
+    @usableFromInline let unretainedBuffer: Unmanaged<RecordValueBuffer>
+    let unretainedContainers: Unmanaged<KeyedContainerCache>
+    /// What a container made with `init()` owns; nil for a lent one.
+    private let owned: (RecordValueBuffer, KeyedContainerCache)?
 
+    /// A container lent by a write, which keeps `buffer` and `containers` alive while it is used.
     @usableFromInline
-    init(buffer: RecordValueBuffer, containers: KeyedContainerCache) {
-        self.buffer = buffer
-        self.containers = containers
+    init(lentBy buffer: RecordValueBuffer, containers: KeyedContainerCache) {
+        unretainedBuffer = Unmanaged.passUnretained(buffer)
+        unretainedContainers = Unmanaged.passUnretained(containers)
+        owned = nil
     }
 
     /// An empty container that accepts any column, in the order they are set.
     public init() {
-        buffer = RecordValueBuffer()
-        containers = KeyedContainerCache()
+        let owned = (RecordValueBuffer(), KeyedContainerCache())
+        unretainedBuffer = Unmanaged.passUnretained(owned.0)
+        unretainedContainers = Unmanaged.passUnretained(owned.1)
+        self.owned = owned
+    }
+
+    /// The buffer the values go to.
+    var buffer: RecordValueBuffer { unretainedBuffer.takeUnretainedValue() }
+
+    /// Where the row encoder keeps its keyed container from one record to the next.
+    var containers: KeyedContainerCache { unretainedContainers.takeUnretainedValue() }
+
+    /// Whether this is the container `buffer` lent.
+    @usableFromInline
+    func isLent(by buffer: RecordValueBuffer) -> Bool {
+        owned == nil && unretainedBuffer.toOpaque() == Unmanaged.passUnretained(buffer).toOpaque()
     }
 
     /// Sets `column` to `value`. A nil optional stores NULL, which a column default replaces.
     /// Throws when the value cannot be stored or the table has no such column.
     @inlinable
     public mutating func set(_ value: some DatabaseValueConvertible, forColumn column: String) throws {
-        try buffer.set(value, forColumn: column)
+        try unretainedBuffer._withUnsafeGuaranteedRef { try $0.set(value, forColumn: column) }
     }
 
     /// The value set for `column` so far, or nil when none was set.

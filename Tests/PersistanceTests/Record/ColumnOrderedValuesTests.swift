@@ -161,3 +161,51 @@ private let reordered = Table<OrderedRecord>("ordered", columns: columns.reverse
         #expect(row.count == OrderedRecord.databaseColumns.count)
     }
 }
+
+/// Where `ContainerThief` keeps the container it moved out of `encode(into:)`.
+private final class StolenContainer: @unchecked Sendable {
+    var container: RecordValues?
+}
+
+/// A record whose `encode(into:)` moves out the container it is lent and leaves another.
+private struct ContainerThief: Record {
+    let stash: StolenContainer
+
+    init(statement: Statement) throws {
+        stash = StolenContainer()
+    }
+
+    init(stash: StolenContainer) {
+        self.stash = stash
+    }
+
+    static func rowDecoder(for statement: Statement) throws -> RecordDecodingFunction<Self> {
+        RecordDecodingFunction { try Self(statement: $0) }
+    }
+
+    func encode(into container: inout RecordValues) throws {
+        try container.set("taken", forColumn: "name")
+        stash.container = consume container
+        container = RecordValues()
+    }
+}
+
+@Suite struct MovedRecordValuesTests {
+    @Test func movingTheContainerOutIsAnErrorAndTheMovedOneStaysUsable() throws {
+        let stash = StolenContainer()
+        try withTemporaryConnection { conn, _ throws in
+            let table = Table<ContainerThief>("thief", columns: [.text("name")])
+            try table.create(in: conn)
+            let error = #expect(throws: DatabaseError.self) { try table.insert(ContainerThief(stash: stash), in: conn) }
+            #expect(error?.kind == .invalidArguments)
+            #expect(try conn.fetchOne(Int.self, "SELECT count(*) FROM thief") == 0)
+        }
+        // The write is over; the container it lent still refers to its buffer, kept alive.
+        guard var moved = stash.container.take() else {
+            Issue.record("encode(into:) did not run")
+            return
+        }
+        try moved.set("later", forColumn: "name")
+        #expect(moved.value(forColumn: "name") == "later")
+    }
+}
