@@ -19,7 +19,7 @@ struct CodableRowDecoder: Decoder {
             return kept
         }
         let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(plan: plan))
-        containers.keep(container, keyedBy: Key.self, dateStrategy: plan.dateStrategy)
+        containers.keep(container, keyedBy: Key.self, dateStrategy: plan.dateStrategy, referringTo: plan)
         return container
     }
 
@@ -37,8 +37,18 @@ struct CodableRowDecoder: Decoder {
 }
 
 /// The keyed container of `CodableRowDecoder`: one key, one column.
+///
+/// The standard library's box copies the container for every value decoded, so it holds
+/// its plan without retaining it (an atomic increment and decrement per value otherwise):
+/// the container cache that keeps it keeps the plan alive (see `KeyedContainerCache`).
 struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let plan: RowDecodingPlan
+    private let unretainedPlan: Unmanaged<RowDecodingPlan>
+
+    init(plan: RowDecodingPlan) {
+        unretainedPlan = Unmanaged.passUnretained(plan)
+    }
+
+    private var plan: RowDecodingPlan { unretainedPlan.takeUnretainedValue() }
 
     var codingPath: [any CodingKey] { [] }
 
@@ -47,12 +57,15 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func contains(_ key: Key) -> Bool {
-        plan.position(of: key.stringValue) != nil
+        unretainedPlan._withUnsafeGuaranteedRef { $0.position(of: key.stringValue) != nil }
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let position = plan.position(of: key.stringValue) else { return true }
-        return plan.source.value(at: position).isNull
+        let column = key.stringValue
+        return unretainedPlan._withUnsafeGuaranteedRef { plan in
+            guard let position = plan.position(of: column) else { return true }
+            return plan.source.value(at: position).isNull
+        }
     }
 
     // The common column types skip the dynamic type checks of the generic path.
@@ -64,13 +77,15 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let column = key.stringValue
-        guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
-        // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
-        if T.self == Data.self, let data = plan.statement?.exactValue(Data.self, at: position) {
-            return unsafeBitCast(data, to: T.self)
+        return try unretainedPlan._withUnsafeGuaranteedRef { plan in
+            guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
+            // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
+            if T.self == Data.self, let data = plan.statement?.exactValue(Data.self, at: position) {
+                return unsafeBitCast(data, to: T.self)
+            }
+            return try ColumnValueCoding.decode(
+                type, from: plan.source.value(at: position), dateStrategy: plan.dateStrategy, column: column)
         }
-        return try ColumnValueCoding.decode(
-            type, from: plan.source.value(at: position), dateStrategy: plan.dateStrategy, column: column)
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
@@ -81,14 +96,16 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let column = key.stringValue
-        guard let position = plan.position(of: column) else { return nil }
-        // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
-        if T.self == Data.self, let data = plan.statement?.exactValue(Data.self, at: position) {
-            return unsafeBitCast(data, to: T.self)
+        return try unretainedPlan._withUnsafeGuaranteedRef { plan in
+            guard let position = plan.position(of: column) else { return nil }
+            // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
+            if T.self == Data.self, let data = plan.statement?.exactValue(Data.self, at: position) {
+                return unsafeBitCast(data, to: T.self)
+            }
+            let value = plan.source.value(at: position)
+            if value.isNull { return nil }
+            return try ColumnValueCoding.decode(type, from: value, dateStrategy: plan.dateStrategy, column: column)
         }
-        let value = plan.source.value(at: position)
-        if value.isNull { return nil }
-        return try ColumnValueCoding.decode(type, from: value, dateStrategy: plan.dateStrategy, column: column)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -112,19 +129,23 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     @inline(__always)
     private func required<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T {
         let column = key.stringValue
-        guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
-        if let value = plan.statement?.exactValue(T.self, at: position) { return value }
-        return try T.decode(plan.source.value(at: position), column: column)
+        return try unretainedPlan._withUnsafeGuaranteedRef { plan in
+            guard let position = plan.position(of: column) else { throw Self.missing(column, type) }
+            if let value = plan.statement?.exactValue(T.self, at: position) { return value }
+            return try T.decode(plan.source.value(at: position), column: column)
+        }
     }
 
     @inline(__always)
     private func optional<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
         let column = key.stringValue
-        guard let position = plan.position(of: column) else { return nil }
-        if let value = plan.statement?.exactValue(T.self, at: position) { return value }
-        let value = plan.source.value(at: position)
-        if value.isNull { return nil }
-        return try T.decode(value, column: column)
+        return try unretainedPlan._withUnsafeGuaranteedRef { plan in
+            guard let position = plan.position(of: column) else { return nil }
+            if let value = plan.statement?.exactValue(T.self, at: position) { return value }
+            let value = plan.source.value(at: position)
+            if value.isNull { return nil }
+            return try T.decode(value, column: column)
+        }
     }
 
     private static func missing(_ column: String, _ type: Any.Type) -> DatabaseError {
