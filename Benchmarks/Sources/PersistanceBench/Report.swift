@@ -32,6 +32,14 @@ struct Target {
         Target(title: "insert, hand-written encoding", kind: .ratioToRawC(.insert, contender: "persistance-fast"), bound: 0.80),
         Target(title: "fetch all, Codable records", kind: .ratioToRawC(.fetchAll, contender: "persistance"), bound: 0.50),
         Target(title: "fetch all, hand-written decoding", kind: .ratioToRawC(.fetchAll, contender: "persistance-fast"), bound: 0.85),
+        Target(title: "insert, @Table records", kind: .ratioToRawC(.insert, contender: "persistance-macro"), bound: 0.85),
+        Target(title: "fetch all, @Table records", kind: .ratioToRawC(.fetchAll, contender: "persistance-macro"), bound: 0.90),
+        Target(title: "fetch by id, @Table records", kind: .ratioToRawC(.fetchByID, contender: "persistance-macro"), bound: 0.85),
+        Target(title: "filtered query, @Table records", kind: .ratioToRawC(.query, contender: "persistance-macro"), bound: 0.85),
+        Target(
+            title: "typed query over its SQL text (Ir)",
+            kind: .instructionRatio(.query, baseline: .querySQL, contender: "persistance-macro"),
+            bound: 1.15, isUpperBound: true),
         Target(title: "2 readers vs 1 reader, Codable", kind: .readerScaling(contender: "persistance", readers: 2), bound: 1.6),
         Target(title: "2 readers vs 1 reader, fast path", kind: .readerScaling(contender: "persistance-fast", readers: 2), bound: 1.6),
         Target(
