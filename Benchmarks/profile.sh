@@ -22,7 +22,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 rows=${ROWS:-20000}
 lookups=${LOOKUPS:-2000}
-transactions=${TRANSACTIONS:-200}
+# 1,000 one-row transactions, so that what a process does once (loading a schema, binding a
+# symbol, scanning protocol conformances) moves a per-transaction count by tens of
+# instructions rather than by one or two thousand, whichever thread happens to do it first.
+transactions=${TRANSACTIONS:-1000}
 jobs=${JOBS:-1}
 bin=${BIN:-.build/release/persistance-bench}
 out=${OUT:-$(mktemp -d)}

@@ -1,68 +1,86 @@
 import Foundation
 
 /// A value shared between threads, reached only through a lock that threads can also
-/// wait on (a mutex and condition variable in one).
-final class Guarded<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `value` is only read or written while `mutex` is locked (in `withLock`
-    // and `wait`), so no two threads ever touch it at once.
+/// wait on (a mutex and condition variable in one). Copies share the value and the lock.
+struct Guarded<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: the value is only read or written while the mutex is locked (in
+    // `withLock` and `wait`), so no two threads ever touch it at once.
 
     /// Which waiting threads to wake after a change.
     enum Wakeup {
         case none, one, all
     }
 
-    /// The mutex and the condition, in one allocation that never moves (pthread objects
-    /// must keep their address).
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-    /// Only touched with `mutex` locked, which already excludes any overlapping access, so it
-    /// opts out of run-time exclusivity checks.
-    @exclusivity(unchecked) private var value: Value
+    private let storage: Storage
 
     init(_ value: Value) {
-        self.value = value
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.conditionOffset + MemoryLayout<pthread_cond_t>.size,
-            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<pthread_cond_t>.alignment))
-        mutex = memory.bindMemory(to: pthread_mutex_t.self, capacity: 1)
-        condition = (memory + Self.conditionOffset).bindMemory(to: pthread_cond_t.self, capacity: 1)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        UnsafeMutableRawPointer(mutex).deallocate()
-    }
-
-    private static var conditionOffset: Int {
-        let alignment = MemoryLayout<pthread_cond_t>.alignment
-        return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
+        storage = Storage.make(value)
     }
 
     /// Runs `body` with the value while holding the lock, then wakes waiters as asked.
     func withLock<Result>(waking wakeup: Wakeup = .none, _ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer {
-            switch wakeup {
-            case .none: break
-            case .one: pthread_cond_signal(condition)
-            case .all: pthread_cond_broadcast(condition)
+        try storage.withUnsafeMutablePointers { value, words in
+            let mutex = Storage.mutex(in: words)
+            pthread_mutex_lock(mutex)
+            defer {
+                switch wakeup {
+                case .none: break
+                case .one: pthread_cond_signal(Storage.condition(in: words))
+                case .all: pthread_cond_broadcast(Storage.condition(in: words))
+                }
+                pthread_mutex_unlock(mutex)
             }
-            pthread_mutex_unlock(mutex)
+            return try body(&value.pointee)
         }
-        return try body(&value)
     }
 
     /// Blocks the calling thread until `isReady` holds for the value, then runs `body` with
     /// it, all under the lock.
     func wait<Result>(until isReady: (Value) -> Bool, then body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while !isReady(value) {
-            pthread_cond_wait(condition, mutex)
+        try storage.withUnsafeMutablePointers { value, words in
+            let mutex = Storage.mutex(in: words)
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            while !isReady(value.pointee) {
+                pthread_cond_wait(Storage.condition(in: words), mutex)
+            }
+            return try body(&value.pointee)
         }
-        return try body(&value)
+    }
+
+    /// The memory of a `Guarded`: one allocation that holds the value and, after it, the mutex
+    /// and the condition, which never move, as pthread objects need.
+    final class Storage: ManagedBuffer<Value, UInt64> {
+        /// Storage holding `value`, with its mutex and condition initialized.
+        static func make(_ value: Value) -> Storage {
+            let words = (conditionOffset + MemoryLayout<pthread_cond_t>.size + 7) / 8
+            let storage = unsafeDowncast(create(minimumCapacity: words) { _ in value }, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { words in
+                let memory = UnsafeMutableRawPointer(words)
+                pthread_mutex_init(memory.bindMemory(to: pthread_mutex_t.self, capacity: 1), nil)
+                pthread_cond_init((memory + conditionOffset).bindMemory(to: pthread_cond_t.self, capacity: 1), nil)
+            }
+            return storage
+        }
+
+        deinit {
+            withUnsafeMutablePointerToElements { words in
+                pthread_cond_destroy(Self.condition(in: words))
+                pthread_mutex_destroy(Self.mutex(in: words))
+            }
+        }
+
+        private static var conditionOffset: Int {
+            let alignment = MemoryLayout<pthread_cond_t>.alignment
+            return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
+        }
+
+        static func mutex(in words: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<pthread_mutex_t> {
+            UnsafeMutableRawPointer(words).assumingMemoryBound(to: pthread_mutex_t.self)
+        }
+
+        static func condition(in words: UnsafeMutablePointer<UInt64>) -> UnsafeMutablePointer<pthread_cond_t> {
+            (UnsafeMutableRawPointer(words) + conditionOffset).assumingMemoryBound(to: pthread_cond_t.self)
+        }
     }
 }
