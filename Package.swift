@@ -12,7 +12,7 @@ import PackageDescription
 /// where the SQLCipher variant is documented and no connection can open.
 let package = Package(
     name: "Persistance",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "Persistance", targets: ["Persistance"]),
         .library(name: "PersistanceMacros", targets: ["PersistanceMacros"]),

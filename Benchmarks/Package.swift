@@ -24,7 +24,7 @@ let libraryPackage = Context.packageDirectory
 
 let package = Package(
     name: "PersistanceBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "persistance-bench", targets: ["PersistanceBench"]),
     ],
