@@ -62,7 +62,9 @@ check "Build with the SQLCipher trait" \
 tests "Tests with the SQLCipher trait" \
     swift test --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors
 
+# The suppressions silence one known false report of the Swift runtime (see the file).
 tests "Executor and stress tests under ThreadSanitizer" \
+    env TSAN_OPTIONS="suppressions=$PWD/scripts/tsan-suppressions.txt" \
     swift test --sanitize=thread --scratch-path .build-tsan \
     --filter 'Database(Cancellation|Close|InMemory|Misuse|Read|Registry|Write)Tests|ConcurrencyStressTests'
 
