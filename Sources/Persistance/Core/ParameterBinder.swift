@@ -37,6 +37,13 @@ struct ParameterBinder {
         }
     }
 
+    /// Binds a column's `defaultValue` in place of NULL, or NULL when it has none.
+    @inlinable @inline(__always)
+    func bind(default defaultValue: DatabaseValue?, at index: Int) throws {
+        guard let defaultValue else { return try bindNull(at: index) }
+        try bind(defaultValue, at: index)
+    }
+
     @inlinable @inline(__always)
     func bindNull(at index: Int) throws {
         try check(sqlite3_bind_null(handle, Int32(index)))

@@ -122,8 +122,7 @@ public struct ColumnOrderedValues: ~Copyable {
     @inlinable @inline(__always)
     mutating func appendNull() throws {
         let slot = try take(isNull: true, keeping: .null)
-        if let value = buffer._withUnsafeGuaranteedRef({ $0.defaults[slot] }) { return try binder.bind(value, at: slot + 1) }
-        try binder.bindNull(at: slot + 1)
+        try binder.bind(default: buffer._withUnsafeGuaranteedRef { $0.defaults[slot] }, at: slot + 1)
     }
 
     /// Marks the next column set and returns its slot, keeping `value` when the operation

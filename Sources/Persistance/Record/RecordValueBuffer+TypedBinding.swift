@@ -56,7 +56,6 @@ extension RecordValueBuffer {
     @inlinable
     func bindDefault(_ slot: Int, _ binder: ParameterBinder) throws {
         markSet(slot, isNull: true)
-        if let value = defaults[slot] { return try binder.bind(value, at: slot + 1) }
-        try binder.bindNull(at: slot + 1)
+        try binder.bind(default: defaults[slot], at: slot + 1)
     }
 }

@@ -144,7 +144,7 @@ final class RecordValueBuffer {
         if let deferredError { throw deferredError }
         guard let binder, setCount < slots.count else { return }
         for slot in slots.indices where slots[slot].generation != generation {
-            try binder.bind(defaults[slot] ?? .null, at: slot + 1)
+            try binder.bind(default: defaults[slot], at: slot + 1)
         }
     }
 
