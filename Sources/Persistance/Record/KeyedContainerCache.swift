@@ -6,28 +6,14 @@
 /// that wraps the concrete container, so that reference is kept, tagged with the key type
 /// and the date strategy it was built for; a container of any other size is not kept.
 ///
-/// The decoder's kept container refers to the decoder's plan without retaining it: the
-/// standard library's box copies the container for every value decoded, and retaining
-/// would cost an atomic increment and decrement each time. The cache keeps that `referent`
-/// alive instead, and should a kept container outlive the cache (a record that stored its
-/// container), keeps it alive for good.
-///
-/// The encoder's kept container retains the encoder's buffer, so a cache owned by the
-/// buffer would make a reference cycle: the cache's owner is the operation.
-@usableFromInline
+/// The decoder's container refers to the decoder without retaining it, so the cache
+/// tells whether a kept container is also held elsewhere (a record that stored it).
 final class KeyedContainerCache {
     @exclusivity(unchecked) private var keyType: Any.Type?
     @exclusivity(unchecked) private var dateStrategy = DatabaseDateStrategy.text
     @exclusivity(unchecked) private var box: AnyObject?
-    /// What the kept container refers to without retaining it, if anything.
-    @exclusivity(unchecked) private var referent: AnyObject?
 
-    @usableFromInline
     init() {}
-
-    deinit {
-        keepReferentIfBoxEscaped()
-    }
 
     // Two calls rather than one that takes a closure to build the container: forming that
     // closure would look up the container type's generic metadata on every row.
@@ -39,25 +25,20 @@ final class KeyedContainerCache {
         return unsafeBitCast(box, to: Container.self)
     }
 
-    /// Keeps `container`, built for `keyType` and `dateStrategy`, which refers to `referent`
-    /// without retaining it.
-    @inline(__always)
-    func keep<Container>(
-        _ container: Container, keyedBy keyType: Any.Type, dateStrategy: DatabaseDateStrategy,
-        referringTo referent: AnyObject? = nil
-    ) {
-        guard MemoryLayout<Container>.size == MemoryLayout<AnyObject>.size else { return }
-        keepReferentIfBoxEscaped()
+    /// Keeps `container`, built for `keyType` and `dateStrategy`, in place of the previous
+    /// one. Returns whether that previous container is still held elsewhere.
+    @inline(__always) @discardableResult
+    func keep<Container>(_ container: Container, keyedBy keyType: Any.Type, dateStrategy: DatabaseDateStrategy) -> Bool {
+        guard MemoryLayout<Container>.size == MemoryLayout<AnyObject>.size else { return false }
+        let replacedIsShared = keptContainerIsShared
         self.keyType = keyType
         self.dateStrategy = dateStrategy
         box = unsafeBitCast(container, to: AnyObject.self)
-        self.referent = referent
+        return replacedIsShared
     }
 
-    /// Makes the referent of the kept container live for good when the container is also
-    /// held elsewhere: it does not retain what it refers to.
-    private func keepReferentIfBoxEscaped() {
-        guard let referent, !isKnownUniquelyReferenced(&box) else { return }
-        _ = Unmanaged.passRetained(referent)
+    /// Whether the kept container is also held outside this cache.
+    var keptContainerIsShared: Bool {
+        box != nil && !isKnownUniquelyReferenced(&box)
     }
 }

@@ -9,8 +9,7 @@ extension Record where Self: Decodable {
 
     /// Decodes a record from the columns of `row`.
     public init(row: Row) throws {
-        self = try RowDecodingPlan(source: .row(row), dateStrategy: Self.databaseDateStrategy)
-            .decode(Self.self, containers: KeyedContainerCache())
+        self = try CodableRowDecoder(source: .row(row), dateStrategy: Self.databaseDateStrategy).decode(Self.self)
     }
 }
 
@@ -18,9 +17,7 @@ extension Record where Self: Encodable {
     /// Writes the record with the library's row encoder: one column per coded key, nil
     /// optionals as NULL.
     public func encode(into container: inout RecordValues) throws {
-        try encode(
-            to: RowEncoder(
-                buffer: container.buffer, dateStrategy: Self.databaseDateStrategy, containers: container.containers))
+        try container.withRowEncoder(dateStrategy: Self.databaseDateStrategy) { try encode(to: $0) }
     }
 }
 

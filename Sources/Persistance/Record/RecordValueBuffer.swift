@@ -84,35 +84,35 @@ final class RecordValueBuffer {
         slots = .allocate(capacity: 0)
     }
 
-    /// Replaces the previous record's values with those `record` sets; a row encoder keeps
-    /// its keyed container in `containers` for the next record.
+    /// Replaces the previous record's values with those `record` sets; `encoder`, whose
+    /// buffer this is, writes a Codable record.
     @inlinable
-    func encode(_ record: some Record, reusing containers: KeyedContainerCache) throws {
+    func encode(_ record: some Record, with encoder: RowEncoder) throws {
         beginRecord()
-        var container = RecordValues(lentBy: self, containers: containers)
+        var container = RecordValues(lentBy: self, encoder: encoder)
         do {
             try record.encode(into: &container)
         } catch {
-            try checkReturned(container, containers)
+            try checkReturned(container, encoder)
             throw error
         }
-        try checkReturned(container, containers)
+        try checkReturned(container, encoder)
         try finishRecord()
     }
 
     /// Throws when `encode(into:)` moved out the container it was lent (and put another in
-    /// its place), after making this buffer and `containers` live for good: the moved
+    /// its place), after making this buffer and `encoder` live for good: the moved
     /// container refers to them without keeping them alive.
     @inlinable @inline(__always)
-    func checkReturned(_ container: borrowing RecordValues, _ containers: KeyedContainerCache) throws {
+    func checkReturned(_ container: borrowing RecordValues, _ encoder: RowEncoder) throws {
         guard !container.isLent(by: self) else { return }
-        try keepForMovedContainer(containers)
+        try keepForMovedContainer(encoder)
     }
 
     @usableFromInline
-    func keepForMovedContainer(_ containers: KeyedContainerCache) throws {
+    func keepForMovedContainer(_ encoder: RowEncoder) throws {
         _ = Unmanaged.passRetained(self)
-        _ = Unmanaged.passRetained(containers)
+        _ = Unmanaged.passRetained(encoder)
         throw DatabaseError(
             kind: .invalidArguments,
             message: "encode(into:) replaced the container it was given; set the values on that container")

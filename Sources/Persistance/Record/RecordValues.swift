@@ -14,37 +14,43 @@
 ///
 /// A container cannot be copied. A write lends one to `encode(into:)` for each record.
 public struct RecordValues: ~Copyable {
-    /// The buffer the values go to and where the row encoder keeps its keyed container from
-    /// one record to the next, not retained: each is kept alive by the write that lends
-    /// the container, or by `owned`. Lending one per record then costs no reference counting
+    /// The buffer the values go to and the row encoder that writes Codable records into it,
+    /// not retained: each is kept alive by the write that lends the container, or by `owned`. Lending one per record then costs no reference counting
     /// (atomic, so slow), and a lent container cannot outlive the write: it cannot be copied,
     /// and moving it out of `encode(into:)` is caught (see `RecordValueBuffer.encode`).
     @usableFromInline let unretainedBuffer: Unmanaged<RecordValueBuffer>
-    let unretainedContainers: Unmanaged<KeyedContainerCache>
-    /// What a container made with `init()` owns; nil for a lent one.
-    private let owned: (RecordValueBuffer, KeyedContainerCache)?
+    let unretainedEncoder: Unmanaged<RowEncoder>
+    /// What a container made with `init()` owns (the encoder owns the buffer); nil for a lent one.
+    private let owned: RowEncoder?
 
-    /// A container lent by a write, which keeps `buffer` and `containers` alive while it is used.
+    /// A container lent by a write, which keeps `buffer` and `encoder` (whose buffer it is)
+    /// alive while it is used.
     @usableFromInline
-    init(lentBy buffer: RecordValueBuffer, containers: KeyedContainerCache) {
+    init(lentBy buffer: RecordValueBuffer, encoder: RowEncoder) {
         unretainedBuffer = Unmanaged.passUnretained(buffer)
-        unretainedContainers = Unmanaged.passUnretained(containers)
+        unretainedEncoder = Unmanaged.passUnretained(encoder)
         owned = nil
     }
 
     /// An empty container that accepts any column, in the order they are set.
     public init() {
-        let owned = (RecordValueBuffer(), KeyedContainerCache())
-        unretainedBuffer = Unmanaged.passUnretained(owned.0)
-        unretainedContainers = Unmanaged.passUnretained(owned.1)
+        let owned = RowEncoder(buffer: RecordValueBuffer())
+        unretainedBuffer = Unmanaged.passUnretained(owned.buffer)
+        unretainedEncoder = Unmanaged.passUnretained(owned)
         self.owned = owned
     }
 
     /// The buffer the values go to.
     var buffer: RecordValueBuffer { unretainedBuffer.takeUnretainedValue() }
 
-    /// Where the row encoder keeps its keyed container from one record to the next.
-    var containers: KeyedContainerCache { unretainedContainers.takeUnretainedValue() }
+    /// Runs `body` with the row encoder that writes a Codable record into the buffer, set
+    /// to `dateStrategy`.
+    func withRowEncoder(dateStrategy: DatabaseDateStrategy, _ body: (RowEncoder) throws -> Void) rethrows {
+        try unretainedEncoder._withUnsafeGuaranteedRef { encoder in
+            encoder.dateStrategy = dateStrategy
+            try body(encoder)
+        }
+    }
 
     /// Whether this is the container `buffer` lent.
     @usableFromInline
@@ -73,8 +79,8 @@ public struct RecordValues: ~Copyable {
 extension Record {
     /// The record's column values as a `Row`, in the order the record sets them.
     public func encodedRow() throws -> Row {
-        let buffer = RecordValueBuffer()
-        try buffer.encode(self, reusing: KeyedContainerCache())
-        return buffer.row
+        let encoder = RowEncoder(buffer: RecordValueBuffer())
+        try encoder.buffer.encode(self, with: encoder)
+        return encoder.buffer.row
     }
 }

@@ -4,15 +4,30 @@
 /// Values that `DatabaseValueConvertible` covers are stored as it says (`Date` follows the
 /// record's `DatabaseDateStrategy`); single-value types such as `String` enums are stored
 /// as their value; nested structs, arrays and dictionaries are stored as JSON text.
-struct RowEncoder: Encoder {
+///
+/// One encoder serves every record of a write, passed as the same `Encoder`: a record
+/// costs no allocation and no reference counting of the encoder's state.
+@usableFromInline
+final class RowEncoder: Encoder {
     let buffer: RecordValueBuffer
-    let dateStrategy: DatabaseDateStrategy
+    /// The date strategy of the record being encoded.
+    @exclusivity(unchecked) var dateStrategy: DatabaseDateStrategy
     /// Where the keyed container is kept from record to record.
-    let containers: KeyedContainerCache
+    private let containers = KeyedContainerCache()
 
+    /// An encoder into `buffer`, for records of `dateStrategy` until told otherwise.
+    @usableFromInline
+    init(buffer: RecordValueBuffer, dateStrategy: DatabaseDateStrategy = .text) {
+        self.buffer = buffer
+        self.dateStrategy = dateStrategy
+    }
+
+    @usableFromInline
     var codingPath: [any CodingKey] { [] }
+    @usableFromInline
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if let kept: KeyedEncodingContainer<Key> = containers.container(keyedBy: Key.self, dateStrategy: dateStrategy) {
             return kept
@@ -22,11 +37,13 @@ struct RowEncoder: Encoder {
         return container
     }
 
+    @usableFromInline
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         buffer.fail(Self.notKeyed)
         return DiscardingEncoder().unkeyedContainer()
     }
 
+    @usableFromInline
     func singleValueContainer() -> any SingleValueEncodingContainer {
         buffer.fail(Self.notKeyed)
         return DiscardingEncoder().singleValueContainer()
@@ -87,7 +104,7 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     }
 
     mutating func superEncoder() -> any Encoder {
-        RowEncoder(buffer: buffer, dateStrategy: dateStrategy, containers: KeyedContainerCache())
+        RowEncoder(buffer: buffer, dateStrategy: dateStrategy)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {

@@ -4,19 +4,20 @@
 struct RecordWriter {
     @usableFromInline let schema: TableSchema
     @usableFromInline let buffer: RecordValueBuffer
-    /// The row encoder's keyed container, kept from record to record.
-    @usableFromInline let containers = KeyedContainerCache()
+    /// The row encoder of Codable records, kept from record to record.
+    @usableFromInline let encoder: RowEncoder
 
     @usableFromInline
     init(schema: TableSchema) {
         self.schema = schema
         buffer = schema.makeBuffer()
+        encoder = RowEncoder(buffer: buffer)
     }
 
     /// Encodes `record` into the buffer, replacing the previous record.
     @inlinable
     func encode(_ record: some Record) throws {
-        try buffer.encode(record, reusing: containers)
+        try buffer.encode(record, with: encoder)
     }
 
     /// Runs `body`, in which each record encoded is bound to `statement`, whose parameter

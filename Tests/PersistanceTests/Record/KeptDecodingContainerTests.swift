@@ -29,43 +29,62 @@ private struct PlainName: Decodable {
     var name: String
 }
 
-/// The row decoder's keyed container refers to its plan without retaining it; the plan
-/// must be freed with the decoder, unless a record kept the container.
+/// The row decoder's keyed container refers to its decoder without retaining it; the
+/// decoder must be freed with its statement's record decoder, unless a record kept the container.
 @Suite struct KeptDecodingContainerTests {
-    /// Decodes every row of `names` as `Element` and returns the decoder's plan, weakly.
+    /// Decodes every row of `names` as `Element` and returns the row decoder, weakly.
     private func decodeAll<Element: Decodable>(_ type: Element.Type, _ conn: Connection) throws -> (
-        names: [String], plan: () -> RowDecodingPlan?
+        names: [String], rowDecoder: () -> CodableRowDecoder?
     ) {
         let statement = try conn.prepare("SELECT name FROM names ORDER BY name")
-        weak var plan: RowDecodingPlan?
+        weak var rowDecoder: CodableRowDecoder?
         var decoded = [Element]()
         do {
             let decoder = CodableRecordDecoder<Element>(statement: statement, dateStrategy: .text)
-            plan = decoder.plan
+            rowDecoder = decoder.decoder
             while try statement.step() {
                 decoded.append(try decoder.decode(statement))
             }
         }
         let names = decoded.map { ($0 as? ContainerKeeper)?.name ?? ($0 as? PlainName)?.name ?? "?" }
-        return (names, { plan })
+        return (names, { rowDecoder })
     }
 
-    @Test func thePlanIsFreedWithItsDecoder() throws {
+    @Test func theRowDecoderIsFreedWithItsRecordDecoder() throws {
         try withTemporaryConnection { conn, _ throws in
             try conn.execute("CREATE TABLE names(name TEXT NOT NULL); INSERT INTO names VALUES ('a'), ('b')")
-            let (names, plan) = try decodeAll(PlainName.self, conn)
+            let (names, rowDecoder) = try decodeAll(PlainName.self, conn)
             #expect(names == ["a", "b"])
-            #expect(plan() == nil)
+            #expect(rowDecoder() == nil)
         }
     }
 
-    @Test func aKeptContainerKeepsThePlanAlive() throws {
+    @Test func aKeptContainerKeepsTheRowDecoderAlive() throws {
         try withTemporaryConnection { conn, _ throws in
             try conn.execute("CREATE TABLE names(name TEXT NOT NULL); INSERT INTO names VALUES ('a'), ('b')")
-            let (names, plan) = try decodeAll(ContainerKeeper.self, conn)
+            let (names, rowDecoder) = try decodeAll(ContainerKeeper.self, conn)
             #expect(names == ["a", "b"])
             #expect(keptContainers.containers.count >= 2)
-            #expect(plan() != nil)
+            #expect(rowDecoder() != nil)
+        }
+    }
+
+    @Test func aContainerKeptAcrossKeyTypesKeepsTheRowDecoderAlive() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try conn.execute("CREATE TABLE names(name TEXT NOT NULL); INSERT INTO names VALUES ('a')")
+            let statement = try conn.prepare("SELECT name FROM names")
+            weak var rowDecoder: CodableRowDecoder?
+            var kept: KeyedDecodingContainer<ContainerKeeper.CodingKeys>?
+            do {
+                let decoder = CodableRowDecoder(source: .statement(statement), dateStrategy: .text)
+                rowDecoder = decoder
+                #expect(try statement.step())
+                kept = decoder.container(keyedBy: ContainerKeeper.CodingKeys.self)
+                // Another key type replaces the kept container while `kept` still holds it.
+                _ = try decoder.decode(PlainName.self)
+            }
+            #expect(rowDecoder != nil)
+            #expect(try kept?.decode(String.self, forKey: .name) == "a")
         }
     }
 }
