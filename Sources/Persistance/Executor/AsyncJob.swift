@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One asynchronous read or write, shared by the task that awaits it (and may cancel it)
 /// and the pool thread that runs it.
 ///
@@ -18,7 +20,8 @@ final class AsyncJob: PoolJob {
         case finished
     }
 
-    private let state = Guarded(State.created)
+    /// Inline, so a job is one allocation; a lock with no condition to wait on.
+    private let state = Mutex(State.created)
     private let runner: BlockRunner
     private let body: @Sendable (Connection) throws -> Void
 

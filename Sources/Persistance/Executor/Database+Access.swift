@@ -84,7 +84,8 @@ extension Database {
     /// observations fetch there to see exactly the commits announced so far).
     @usableFromInline
     func perform(_ access: Access, onWriter: Bool = false, _ body: @escaping @Sendable (Connection) throws -> Void) async throws {
-        try Task.checkCancellation()
+        // A task cancelled already runs `job.cancel()` as the handler is installed, and the
+        // job then resumes it with `CancellationError` instead of being queued.
         let pool = onWriter ? writer : pool(for: access)
         let runner = BlockRunner(
             access, sharesWriter: onWriter || readers == nil, instrumentation: instrumentation, changeTracker: changeTracker)

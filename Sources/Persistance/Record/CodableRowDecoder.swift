@@ -29,7 +29,7 @@ final class CodableRowDecoder: Decoder {
     @exclusivity(unchecked) private var requestCount = 0
     /// The keyed container of the last row, kept for the next. It refers to this decoder
     /// without retaining it (see `RowKeyedDecodingContainer`).
-    private let containers = KeyedContainerCache()
+    @exclusivity(unchecked) private var containers = KeyedContainerCache()
     /// Whether a record kept a container beyond its row, which made this decoder live for good.
     @exclusivity(unchecked) private var isKeptForever = false
 

@@ -8,12 +8,11 @@
 ///
 /// The decoder's container refers to the decoder without retaining it, so the cache
 /// tells whether a kept container is also held elsewhere (a record that stored it).
-final class KeyedContainerCache {
-    @exclusivity(unchecked) private var keyType: Any.Type?
-    @exclusivity(unchecked) private var dateStrategy = DatabaseDateStrategy.text
-    @exclusivity(unchecked) private var box: AnyObject?
-
-    init() {}
+/// Stored in the encoder or decoder that uses it, so it costs no allocation of its own.
+struct KeyedContainerCache {
+    private var keyType: Any.Type?
+    private var dateStrategy = DatabaseDateStrategy.text
+    private var box: AnyObject?
 
     // Two calls rather than one that takes a closure to build the container: forming that
     // closure would look up the container type's generic metadata on every row.
@@ -28,7 +27,7 @@ final class KeyedContainerCache {
     /// Keeps `container`, built for `keyType` and `dateStrategy`, in place of the previous
     /// one. Returns whether that previous container is still held elsewhere.
     @inline(__always) @discardableResult
-    func keep<Container>(_ container: Container, keyedBy keyType: Any.Type, dateStrategy: DatabaseDateStrategy) -> Bool {
+    mutating func keep<Container>(_ container: Container, keyedBy keyType: Any.Type, dateStrategy: DatabaseDateStrategy) -> Bool {
         guard MemoryLayout<Container>.size == MemoryLayout<AnyObject>.size else { return false }
         let replacedIsShared = keptContainerIsShared
         self.keyType = keyType
@@ -39,6 +38,6 @@ final class KeyedContainerCache {
 
     /// Whether the kept container is also held outside this cache.
     var keptContainerIsShared: Bool {
-        box != nil && !isKnownUniquelyReferenced(&box)
+        mutating get { box != nil && !isKnownUniquelyReferenced(&box) }
     }
 }

@@ -13,7 +13,7 @@ final class RowEncoder: Encoder {
     /// The date strategy of the record being encoded.
     @exclusivity(unchecked) var dateStrategy: DatabaseDateStrategy
     /// Where the keyed container is kept from record to record.
-    private let containers = KeyedContainerCache()
+    @exclusivity(unchecked) private var containers = KeyedContainerCache()
 
     /// An encoder into `buffer`, for records of `dateStrategy` until told otherwise.
     @usableFromInline
