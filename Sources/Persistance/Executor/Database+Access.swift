@@ -15,8 +15,8 @@ extension Database {
     @inlinable
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         let result = BlockValue<T>()
-        try await perform(.read) { connection in result.value = try body(connection) }
-        return result.value!
+        try await perform(.read) { connection in result.store(try body(connection)) }
+        return result.take()!
     }
 
     /// Runs `body` with the writer connection in an immediate transaction and returns its
@@ -36,8 +36,8 @@ extension Database {
     @inlinable
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         let result = BlockValue<T>()
-        try await perform(.write) { connection in result.value = try body(connection) }
-        return result.value!
+        try await perform(.write) { connection in result.store(try body(connection)) }
+        return result.take()!
     }
 
     /// Runs `body` like `read(_:)`, blocking the calling thread until it has run. For code

@@ -53,9 +53,9 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
                     try recorder?.beginRecordingReads(on: connection)
                     let result = Result { try fetch(connection) }
                     region.didFetch(tables: recorder?.endRecordingReads(on: connection), sequence: tracker.currentSequence)
-                    fetched.value = try result.get()
+                    fetched.store(try result.get())
                 }
-                continuation.yield(fetched.value!)
+                continuation.yield(fetched.take()!)
                 repeat {
                     guard await wakeup.next() != nil else {
                         continuation.finish()
