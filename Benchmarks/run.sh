@@ -9,8 +9,9 @@
 #   Benchmarks/run.sh --iterations 3 --rows 50000         # options go to persistance-bench (see --help)
 #   NAME=systemsqlite-100k ROWS=20000 Benchmarks/run.sh   # ROWS/LOOKUPS/TRANSACTIONS: the callgrind run's sizes
 #
-# The timed run's options default to persistance-bench's own (100,000 rows, 5 iterations,
-# 1 warm-up); instructions are counted at ROWS (20,000) rows in one iteration, per operation.
+# The timed run is 100,000 rows, RUNS (3) separate processes of ITERATIONS (3) measured
+# rounds after 1 warm-up each, samples pooled; instructions are counted at ROWS (20,000)
+# rows in one iteration, per operation.
 set -euo pipefail
 cd "$(dirname "$0")"
 trait=${TRAIT:-SystemSQLite}
@@ -30,5 +31,6 @@ profile=$(mktemp -d)
 only=()
 [[ $trait == SQLCipher ]] && only=(insert-encrypted,fetch-encrypted)
 BIN=$bin OUT=$profile TSV=$profile/instructions.tsv ./profile.sh "${only[@]}" >&2
-"$bin" --instructions "$profile/instructions.tsv" --json "results/$name.json" "$@" | tee "results/$name.txt"
+"$bin" --runs "${RUNS:-3}" --iterations "${ITERATIONS:-3}" --instructions "$profile/instructions.tsv" \
+    --json "results/$name.json" "$@" | tee "results/$name.txt"
 echo "callgrind files: $profile" >&2

@@ -16,5 +16,6 @@ echo "== Benchmark smoke run: SQLCipher, raw C, Persistance, encrypted (debug bu
 echo "   A debug smoke run that checks results: its numbers are not benchmark results (see Benchmarks/results/)."
 swift build --package-path Benchmarks --traits SQLCipher --scratch-path Benchmarks/.build-sqlcipher \
     -Xswiftc -warnings-as-errors
+# Two separate runs, pooled (--runs), which checks that every run measured the same workloads and contenders.
 Benchmarks/.build-sqlcipher/debug/persistance-bench --rows 1000 --iterations 1 --warmup 0 --lookups 100 \
-    --transactions 20 --only insert-encrypted,fetch-encrypted,fetch-cursor,txn
+    --transactions 20 --only insert-encrypted,fetch-encrypted,fetch-cursor,txn --runs 2

@@ -7,6 +7,10 @@ struct Options: Sendable {
     var rows = 100_000
     /// Measured repetitions of every workload and contender; the report gives min, median and max.
     var iterations = 5
+    /// Separate processes that each run every workload; their samples are pooled.
+    var runs = 1
+    /// Where a run writes its samples for the process that started it (`--runs`).
+    var samplesPath: String?
     /// Unmeasured repetitions run first, to warm caches and the page cache.
     var warmup = 1
     /// Single-row operations per repetition of the fetch-by-id, query, txn-lookup and
@@ -41,6 +45,9 @@ struct Options: Sendable {
           --rows N              rows per bulk workload (default 100000)
           --iterations K        measured repetitions; min, median and max are reported (default 5)
           --warmup W            unmeasured repetitions first (default 1)
+          --runs R              run everything in R fresh processes, one after another, and pool
+                                their samples (default 1): each process lays out its memory and
+                                files anew, which moves some timings more than the iterations do
           --lookups L           operations per repetition of fetch-by-id, query, txn-lookup*
                                 and txn-empty-read* (default 10000)
           --transactions T      one-row write transactions per repetition of txn-write* (default 1000)
@@ -53,6 +60,7 @@ struct Options: Sendable {
           --json PATH           also write the results as JSON
           --instructions PATH   instructions per operation from profile.sh, shown beside the times
           --directory PATH      where to create the temporary databases (default: a new folder in $TMPDIR)
+          --samples-out PATH    write this run's samples as JSON (what --runs reads back)
           --list                list workloads and contenders of this build, then exit
           -h, --help            this help
         """
@@ -100,6 +108,8 @@ struct Options: Sendable {
             case "--rows": options.rows = try integer(for: argument, minimum: 2)
             case "--iterations": options.iterations = try integer(for: argument, minimum: 1)
             case "--warmup": options.warmup = try integer(for: argument, minimum: 0)
+            case "--runs": options.runs = try integer(for: argument, minimum: 1)
+            case "--samples-out": options.samplesPath = try value(for: argument)
             case "--lookups": options.lookups = try integer(for: argument, minimum: 1)
             case "--transactions": options.transactions = try integer(for: argument, minimum: 1)
             case "--concurrent-seconds":

@@ -155,12 +155,18 @@ struct Report {
 
     // MARK: Text
 
+    /// How many times each workload ran: iterations per process, and processes.
+    private var repetitions: String {
+        let perRun = "\(options.iterations) iterations (+\(options.warmup) warm-up)"
+        return options.runs > 1 ? "\(options.runs) runs in separate processes × \(perRun)" : perRun
+    }
+
     var text: String {
         var lines: [String] = []
-        lines.append("persistance-bench: \(options.rows) rows, \(backend) \(engine), \(options.iterations) iterations (+\(options.warmup) warm-up), \(options.lookups) lookups")
+        lines.append("persistance-bench: \(options.rows) rows, \(backend) \(engine), \(repetitions), \(options.lookups) lookups")
         lines.append("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(startLoad ?? "?") at start, \(endLoad ?? "?") at end")
         lines.append("synchronous (read back from each contender's write connection): \(synchronousSummary)")
-        lines.append("ops/s: median, min and max over the iterations; × raw C = median / raw C's median (higher is better)")
+        lines.append("ops/s: median, min and max over the iterations\(options.runs > 1 ? " of every run" : ""); × raw C = median / raw C's median (higher is better)")
         if let instructions {
             lines.append("Ir/op: callgrind instructions per operation; Ir × raw C = raw C's Ir/op / this Ir/op (higher is better)")
             lines += instructions.notes.map { "  \($0)" }
@@ -273,6 +279,7 @@ struct Report {
         let rows: Int
         let engine: String
         let backend: String
+        let runs: Int
         let iterations: Int
         let warmup: Int
         let lookups: Int
@@ -290,7 +297,7 @@ struct Report {
     func json() throws -> Data {
         let report = JSONReport(
             rows: options.rows, engine: engine, backend: backend,
-            iterations: options.iterations, warmup: options.warmup, lookups: options.lookups,
+            runs: options.runs, iterations: options.iterations, warmup: options.warmup, lookups: options.lookups,
             transactions: options.transactions,
             synchronous: synchronousLevels.mapValues(\.description),
             instruction_profile: instructions?.notes ?? [],

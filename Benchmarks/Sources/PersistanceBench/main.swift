@@ -50,13 +50,24 @@ do {
     let contenders = allContenders(ContenderSettings(synchronous: synchronous))
         .filter { effectiveOptions.selects(contender: $0.name) }
     log("persistance-bench: \(effectiveOptions.rows) rows, \(backend) \(sqliteVersion), synchronous = \(synchronous), contenders: \(contenders.map(\.name).joined(separator: ", "))")
-    let runner = Runner(options: effectiveOptions, contenders: contenders, directory: directory, synchronous: synchronous)
-    try runner.run()
+    let results: [Workload: [String: Samples]]
+    let synchronousLevels: [String: Synchronous]
+    if effectiveOptions.runs > 1 {
+        let runs = SeparateRuns(options: effectiveOptions, arguments: Array(CommandLine.arguments.dropFirst()), directory: directory)
+        (results, synchronousLevels) = try runs.run()
+    } else {
+        let runner = Runner(options: effectiveOptions, contenders: contenders, directory: directory, synchronous: synchronous)
+        try runner.run()
+        (results, synchronousLevels) = (runner.results, runner.synchronousLevels)
+        if let samplesPath = effectiveOptions.samplesPath {
+            try RunSamples(results: results, synchronousLevels: synchronousLevels).write(to: samplesPath)
+        }
+    }
     // Read once the run is over, so that `profile.sh` may count them while the clock runs.
     let instructions = try effectiveOptions.instructionsPath.map(InstructionCounts.init(contentsOf:))
     let report = Report(
-        options: effectiveOptions, results: runner.results, contenderOrder: contenders.map(\.name),
-        engine: sqliteVersion, backend: backend, synchronousLevels: runner.synchronousLevels,
+        options: effectiveOptions, results: results, contenderOrder: contenders.map(\.name),
+        engine: sqliteVersion, backend: backend, synchronousLevels: synchronousLevels,
         instructions: instructions, startLoad: startLoad, endLoad: loadAverage())
     print(report.text)
     if let jsonPath = effectiveOptions.jsonPath {
