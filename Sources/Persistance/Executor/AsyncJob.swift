@@ -20,8 +20,12 @@ final class AsyncJob: PoolJob {
         case finished
     }
 
-    /// Inline, so a job is one allocation; a lock with no condition to wait on.
-    private let state = Mutex(State.created)
+    // A pthread lock (`Guarded`), not the standard library's `Mutex`: ThreadSanitizer sees
+    // the former's ordering and not the latter's on Linux.
+    private let state = Guarded(State.created)
+    /// Set, releasing, once the job has run or failed, before the awaiting task is resumed:
+    /// see `acquireOutcome()`.
+    private let isOver = Atomic<Bool>(false)
     private let runner: BlockRunner
     private let body: @Sendable (Connection) throws -> Void
 
@@ -100,6 +104,7 @@ final class AsyncJob: PoolJob {
             return (continuation, isCancelled)
         }
         becomeIdle()
+        isOver.store(true, ordering: .releasing)
         if let failure {
             continuation?.resume(throwing: wasCancelled ? CancellationError() : failure)
         } else {
@@ -114,7 +119,16 @@ final class AsyncJob: PoolJob {
             state = .finished
             return continuation
         }
+        isOver.store(true, ordering: .releasing)
         continuation?.resume(throwing: error)
+    }
+
+    /// Called by the awaiting task once resumed: acquires what the pool thread wrote before
+    /// resuming it (the block's value, kept by the caller). Resuming a continuation orders
+    /// those writes already, inside the Swift runtime, where ThreadSanitizer cannot see it;
+    /// this pair of atomic operations states the same order where it can.
+    func acquireOutcome() {
+        _ = isOver.load(ordering: .acquiring)
     }
 
     /// Whether the job has been cancelled since it started running.

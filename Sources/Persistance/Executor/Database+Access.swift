@@ -90,6 +90,7 @@ extension Database {
         let runner = BlockRunner(
             access, sharesWriter: onWriter || readers == nil, instrumentation: instrumentation, changeTracker: changeTracker)
         let job = AsyncJob(runner, body)
+        defer { job.acquireOutcome() }
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 if job.attach(continuation) {
