@@ -105,11 +105,12 @@ extension Database {
     /// Runs `body` like `perform`, blocking the calling thread until it has run.
     @usableFromInline
     func performSync(_ access: Access, _ body: (Connection) throws -> Void) throws {
-        guard !executorID.ownsCurrentThread else {
+        let currentPool = ConnectionPool.current
+        guard currentPool?.executorID != executorID else {
             throw DatabaseError.reentrantAccess(access == .read ? "a synchronous read" : "a synchronous write", path: path)
         }
         let pool = pool(for: access)
-        let wait = try ConnectionPool.current.map { try WaitGraph.shared.beginWait(by: $0, on: pool) }
+        let wait = try currentPool.map { try WaitGraph.shared.beginWait(by: $0, on: pool) }
         defer { wait.map(WaitGraph.shared.endWait) }
         try withoutActuallyEscaping(body) { body in
             let runner = BlockRunner(
