@@ -53,14 +53,11 @@ final class CodableRowDecoder: Decoder {
     }
 
     /// The position of the column coded under `key`, or nil when the source has no such column.
+    @inline(__always)
     func position(of key: String) -> Int? {
         let request = requestCount
         requestCount = request &+ 1
-        let known = requests.withUnsafeBufferPointer { requests -> Int?? in
-            guard request < requests.count, requests[request].key == key else { return nil }
-            return .some(requests[request].position)
-        }
-        if let known { return known }
+        if request < requests.count, requests[request].key == key { return requests[request].position }
         return learnPosition(of: key, request: request)
     }
 
