@@ -51,6 +51,7 @@ let package = Package(
             pkgConfig: "sqlcipher",
             providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]
         ),
+        .systemLibrary(name: "CBenchMalloc"),
         .executableTarget(
             name: "PersistanceBench",
             dependencies: [
@@ -60,6 +61,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SystemSQLite"])),
                 .target(name: "CBenchSQLite", condition: .when(traits: ["SystemSQLite"])),
                 .target(name: "CBenchSQLCipher", condition: .when(traits: ["SQLCipher"])),
+                "CBenchMalloc",
             ]
         ),
     ],

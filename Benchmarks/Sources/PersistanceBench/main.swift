@@ -25,6 +25,8 @@ do {
     exit(2)
 }
 
+fixAllocatorThresholds()
+
 var effectiveOptions = options
 if effectiveOptions.only == nil, isEncryptionAvailable {
     // The SQLCipher build exists for the encrypted workloads; the plain ones stay available with --only.
