@@ -183,20 +183,13 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// How many times an idle thread yields its processor, watching for queued work, before
-    /// it sleeps on the pool's condition.
-    private static let yieldsBeforeSleeping = 64
-
     /// Watches the queue for a moment, yielding the processor between looks, and returns
     /// once work is queued or the moment has passed. Waking a sleeping thread costs tens of
     /// microseconds on a busy or virtual machine, more than a small read or write takes, so
     /// a thread that stays awake briefly takes the next item of a caller that submits one
     /// right after another with no wake-up at all.
     private func awaitWork() {
-        for _ in 0..<Self.yieldsBeforeSleeping {
-            if queuedHint.load(ordering: .acquiring) > 0 { return }
-            sched_yield()
-        }
+        BriefWatch.run { queuedHint.load(ordering: .acquiring) > 0 }
     }
 
     /// Empties the queue (under the lock), keeping the hint in step.

@@ -60,20 +60,13 @@ final class SyncJob: PoolJob, @unchecked Sendable {
         finish(with: error)
     }
 
-    /// How many times the submitting thread yields its processor, watching for the job to
-    /// finish, before it sleeps on the condition.
-    private static let yieldsBeforeSleeping = 64
-
     /// Blocks until the job has run or failed; throws the block's error or the failure.
     ///
     /// A small block runs in less time than waking a sleeping thread takes on a busy or
     /// virtual machine (tens of microseconds), so the thread first watches for the end of
     /// the job for a moment, yielding its processor between looks, and only then sleeps.
     func wait() throws {
-        for _ in 0..<Self.yieldsBeforeSleeping {
-            if doneHint.load(ordering: .acquiring) { break }
-            sched_yield()
-        }
+        BriefWatch.run { doneHint.load(ordering: .acquiring) }
         condition.lock()
         while !isDone {
             condition.wait()
