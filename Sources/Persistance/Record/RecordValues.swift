@@ -15,9 +15,10 @@
 /// A container cannot be copied. A write lends one to `encode(into:)` for each record.
 public struct RecordValues: ~Copyable {
     /// The buffer the values go to and the row encoder that writes Codable records into it,
-    /// not retained: each is kept alive by the write that lends the container, or by `owned`. Lending one per record then costs no reference counting
-    /// (atomic, so slow), and a lent container cannot outlive the write: it cannot be copied,
-    /// and moving it out of `encode(into:)` is caught (see `RecordValueBuffer.encode`).
+    /// not retained: each is kept alive by the write that lends the container, or by
+    /// `owned`. Lending one per record then costs no reference counting (atomic, so slow),
+    /// and a lent container cannot outlive the write: it cannot be copied, and moving it out
+    /// of `encode(into:)` is caught (see `RecordValueBuffer.encode`).
     @usableFromInline let unretainedBuffer: Unmanaged<RecordValueBuffer>
     let unretainedEncoder: Unmanaged<RowEncoder>
     /// What a container made with `init()` owns (the encoder owns the buffer); nil for a lent one.
