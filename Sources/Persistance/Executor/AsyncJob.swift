@@ -6,26 +6,30 @@ import Synchronization
 /// Not generic, so the executor's hot path runs no unspecialized generic code: the block
 /// it runs stores its value where the awaiting (specialized) caller reads it.
 ///
-/// Cancelled while queued, the job resumes its task at once with `CancellationError` and
-/// never starts. Cancelled while running, it interrupts the connection's running statement;
-/// a block that then fails reports `CancellationError`.
+/// The awaiting task queues the job, may watch it for a moment (`isOver`), and otherwise
+/// suspends and hands over its continuation (`attach`); either way it then reads the
+/// job's `outcome()`.
+///
+/// Cancelled while queued, the job finishes at once with `CancellationError` and never
+/// starts. Cancelled while running, it interrupts the connection's running statement; a
+/// block that then fails reports `CancellationError`.
 final class AsyncJob: PoolJob {
     private enum State {
-        /// Waiting for the awaiting task's continuation.
+        /// Not queued yet.
         case created
-        /// The task was cancelled before the continuation arrived.
+        /// The task was cancelled before the job was queued.
         case cancelledEarly
-        case queued(UnsafeContinuation<Void, any Error>)
-        case running(UnsafeContinuation<Void, any Error>, InterruptHandle, isCancelled: Bool)
-        case finished
+        /// Queued; with the awaiting task's continuation once it has suspended.
+        case queued(UnsafeContinuation<Void, Never>?)
+        case running(UnsafeContinuation<Void, Never>?, InterruptHandle, isCancelled: Bool)
+        /// Over, with the block's error or the job's failure, if any.
+        case finished((any Error)?)
     }
 
     // A pthread lock (`Guarded`), not the standard library's `Mutex`: ThreadSanitizer sees
     // the former's ordering and not the latter's on Linux.
     private let state = Guarded(State.created)
-    /// Set, releasing, once the job has run or failed, before the awaiting task is resumed:
-    /// see `acquireOutcome()`.
-    private let isOver = Atomic<Bool>(false)
+    private let isOverHint = Atomic<Bool>(false)
     private let runner: BlockRunner
     private let body: @Sendable (Connection) throws -> Void
 
@@ -35,33 +39,64 @@ final class AsyncJob: PoolJob {
         self.body = body
     }
 
-    /// Hands over the awaiting task's continuation. Returns false, having resumed it with
-    /// `CancellationError`, when the task was cancelled already; the job must then not be queued.
-    func attach(_ continuation: UnsafeContinuation<Void, any Error>) -> Bool {
-        let isCancelled = state.withLock { state -> Bool in
+    /// Marks the job queued, before it is submitted. Returns false, having finished the
+    /// job with `CancellationError`, when the task was cancelled already; the job must
+    /// then not be submitted.
+    func markQueued() -> Bool {
+        let isQueued = state.withLock { state -> Bool in
             guard case .created = state else {
-                state = .finished
-                return true
+                state = .finished(CancellationError())
+                return false
             }
-            state = .queued(continuation)
+            state = .queued(nil)
+            return true
+        }
+        if !isQueued { announceOver(resuming: nil) }
+        return isQueued
+    }
+
+    /// Whether the job is over (without taking the lock, for a task watching it).
+    var isOver: Bool {
+        isOverHint.load(ordering: .acquiring)
+    }
+
+    /// Hands over the suspended awaiting task's continuation, resuming it at once if the job
+    /// is over already.
+    func attach(_ continuation: UnsafeContinuation<Void, Never>) {
+        let isOver = state.withLock { state -> Bool in
+            switch state {
+            case .queued(nil):
+                state = .queued(continuation)
+            case .running(nil, let interruptHandle, let isCancelled):
+                state = .running(continuation, interruptHandle, isCancelled: isCancelled)
+            case .finished:
+                return true
+            case .created, .cancelledEarly, .queued(.some), .running(.some, _, _):
+                preconditionFailure("a job's continuation is attached once, after it is queued")
+            }
             return false
         }
-        if isCancelled {
-            continuation.resume(throwing: CancellationError())
+        if isOver { continuation.resume() }
+    }
+
+    /// The block's error or the job's failure, once the job is over.
+    func outcome() -> (any Error)? {
+        state.withLock { state in
+            guard case .finished(let failure) = state else { preconditionFailure("the job is not over") }
+            return failure
         }
-        return !isCancelled
     }
 
     /// Cancels the job: a queued job finishes now with `CancellationError`; a running one
     /// has its statement interrupted.
     func cancel() {
-        let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
+        let (finishes, continuation) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
             switch state {
             case .created:
                 state = .cancelledEarly
             case .queued(let continuation):
-                state = .finished
-                return continuation
+                state = .finished(CancellationError())
+                return (true, continuation)
             case .running(let continuation, let interruptHandle, _):
                 state = .running(continuation, interruptHandle, isCancelled: true)
                 // Under the lock: the job cannot finish meanwhile, so the interrupt only
@@ -70,13 +105,13 @@ final class AsyncJob: PoolJob {
             case .cancelledEarly, .finished:
                 break
             }
-            return nil
+            return (false, nil)
         }
-        continuation?.resume(throwing: CancellationError())
+        if finishes { announceOver(resuming: continuation) }
     }
 
     /// Runs the block on `connection` in its transaction, unless the job was cancelled or
-    /// failed while queued, and resumes the awaiting task with its outcome.
+    /// failed while queued, and resumes the awaiting task if it has suspended.
     func run(on connection: Connection, beforeWaking becomeIdle: () -> Void) {
         let starts = state.withLock { state -> Bool in
             guard case .queued(let continuation) = state else { return false }
@@ -98,37 +133,30 @@ final class AsyncJob: PoolJob {
         if connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
-        let (continuation, wasCancelled) = state.withLock { state -> (UnsafeContinuation<Void, any Error>?, Bool) in
-            guard case .running(let continuation, _, let isCancelled) = state else { return (nil, false) }
-            state = .finished
-            return (continuation, isCancelled)
-        }
-        becomeIdle()
-        isOver.store(true, ordering: .releasing)
-        if let failure {
-            continuation?.resume(throwing: wasCancelled ? CancellationError() : failure)
-        } else {
-            continuation?.resume()
-        }
-    }
-
-    /// Resumes the awaiting task with `error` if the job has not started.
-    func fail(_ error: any Error) {
-        let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
-            guard case .queued(let continuation) = state else { return nil }
-            state = .finished
+        let continuation = state.withLock { state -> UnsafeContinuation<Void, Never>? in
+            guard case .running(let continuation, _, let isCancelled) = state else { return nil }
+            state = .finished(failure.map { isCancelled ? CancellationError() : $0 })
             return continuation
         }
-        isOver.store(true, ordering: .releasing)
-        continuation?.resume(throwing: error)
+        becomeIdle()
+        announceOver(resuming: continuation)
     }
 
-    /// Called by the awaiting task once resumed: acquires what the pool thread wrote before
-    /// resuming it (the block's value, kept by the caller). Resuming a continuation orders
-    /// those writes already, inside the Swift runtime, where ThreadSanitizer cannot see it;
-    /// this pair of atomic operations states the same order where it can.
-    func acquireOutcome() {
-        _ = isOver.load(ordering: .acquiring)
+    /// Finishes the job with `error` if it has not started.
+    func fail(_ error: any Error) {
+        let (fails, continuation) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
+            guard case .queued(let continuation) = state else { return (false, nil) }
+            state = .finished(error)
+            return (true, continuation)
+        }
+        if fails { announceOver(resuming: continuation) }
+    }
+
+    /// Tells a watching task (`isOver`) and a suspended one (`continuation`) that the job
+    /// is over; its outcome is set already.
+    private func announceOver(resuming continuation: UnsafeContinuation<Void, Never>?) {
+        isOverHint.store(true, ordering: .releasing)
+        continuation?.resume()
     }
 
     /// Whether the job has been cancelled since it started running.

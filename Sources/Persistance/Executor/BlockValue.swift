@@ -15,12 +15,14 @@ struct BlockValue<Value>: @unchecked Sendable {
         storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in false }, to: Storage.self)
     }
 
-    /// Stores `value`, replacing any stored before.
+    /// Stores `value`, replacing any stored before. Moves it in rather than copying it
+    /// (a copy retains every reference the value holds, and the original is then released).
     @inlinable
-    func store(_ value: Value) {
+    func store(_ value: consuming Value) {
+        var incoming = Optional(value)
         storage.withUnsafeMutablePointers { isStored, element in
             if isStored.pointee { element.deinitialize(count: 1) }
-            element.initialize(to: value)
+            element.initialize(to: incoming.take()!)
             isStored.pointee = true
         }
     }

@@ -69,24 +69,28 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Queues `item`, or fails it at once if the pool rejects work.
-    func submit(_ item: any PoolJob) {
-        let (rejection, spawns) = state.withLock(waking: .one) { state -> ((any Error)?, Bool) in
-            if let rejection = state.rejection { return (rejection, false) }
+    /// Queues `item`, or fails it at once if the pool rejects work. Returns whether an idle
+    /// thread takes the item at once (none is busy with earlier items or still opening).
+    @discardableResult
+    func submit(_ item: any PoolJob) -> Bool {
+        let (rejection, spawns, startsAtOnce) = state.withLock(waking: .one) { state -> ((any Error)?, Bool, Bool) in
+            if let rejection = state.rejection { return (rejection, false, false) }
             state.queue.push(item)
             queuedHint.add(1, ordering: .releasing)
+            guard state.queue.count > state.idleCount else { return (nil, false, true) }
             guard opensOnDemand, !state.isStopping, state.queue.count > state.idleCount + state.openingCount,
                 state.threadCount < capacity
-            else { return (nil, false) }
+            else { return (nil, false, false) }
             state.threadCount += 1
             state.openingCount += 1
-            return (nil, true)
+            return (nil, true, false)
         }
         if let rejection {
             item.fail(rejection)
         } else if spawns {
             spawnThread(onOpen: nil)
         }
+        return startsAtOnce
     }
 
     /// Fails every queued item with `queuedError`, and every later submission with
