@@ -52,7 +52,7 @@ extension Database {
     public func readSync<T>(_ body: (Connection) throws -> T) throws -> T {
         var result: T?
         try performSync(.read) { connection in result = try body(connection) }
-        return result!
+        return result.take()!
     }
 
     /// Runs `body` like `write(_:)`, blocking the calling thread until it has run. For code
@@ -68,7 +68,7 @@ extension Database {
     public func writeSync<T>(_ body: (Connection) throws -> T) throws -> T {
         var result: T?
         try performSync(.write) { connection in result = try body(connection) }
-        return result!
+        return result.take()!
     }
 
     private func pool(for access: Access) -> ConnectionPool {

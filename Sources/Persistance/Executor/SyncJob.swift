@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// One synchronous read or write: the submitting thread blocks in `wait()` until a pool
@@ -8,17 +7,16 @@ import Synchronization
 /// because the submitting thread does nothing else until the job is done. The block stores
 /// its value in the submitting caller's frame, so the job itself is not generic.
 final class SyncJob: PoolJob, @unchecked Sendable {
-    // @unchecked: `body`, `failure` and `isDone` are read and written only while `condition`
-    // is locked. The submitting thread stores `body` before queueing the job and then blocks
-    // in `wait()`; the pool thread takes `body` out (dropping the job's reference), runs it
-    // and sets `isDone`, which `wait()` reads after being signalled. So at any moment only
-    // one thread uses the block and its captures.
-    private let condition = NSCondition()
+    // @unchecked: `body` is set before the job is queued and then used by one thread only:
+    // the one that runs or fails the job, which got it from the pool's queue under the pool's
+    // lock (or is the submitting thread itself, when the pool rejects the job at once). That
+    // thread takes the block out, dropping the job's reference, before it marks the job done,
+    // so every use of the block and its captures ends before the submitting thread goes on.
     private var body: ((Connection) throws -> Void)?
-    private var failure: (any Error)?
-    private var isDone = false
-    /// `isDone`, also kept outside the lock, for the submitting thread to watch for a moment
-    /// before it sleeps (see `wait()`).
+    /// Nil until the job is done; then the block's error or the job's failure, if any.
+    private let outcome = Guarded<Result<Void, any Error>?>(nil)
+    /// Whether the job is done, also kept outside the lock, for the submitting thread to
+    /// watch for a moment before it sleeps (see `wait()`).
     private let doneHint = Atomic<Bool>(false)
     private let runner: BlockRunner
 
@@ -31,33 +29,23 @@ final class SyncJob: PoolJob, @unchecked Sendable {
     /// Takes the block out of the job and runs it; every reference to the block is gone when
     /// the submitting thread is woken (as `withoutActuallyEscaping` requires).
     func run(on connection: Connection, beforeWaking becomeIdle: () -> Void) {
-        let failure = runBody(on: connection)
+        let result = runBody(on: connection)
         becomeIdle()
-        finish(with: failure)
+        finish(with: result)
     }
 
-    /// Takes the block out of the job, runs it and returns its error. The block is released
+    /// Takes the block out of the job, runs it and returns how it ended. The block is released
     /// when this returns, before `finish` wakes the submitting thread: a reference still held
     /// then would outlive the caller's `withoutActuallyEscaping`.
-    private func runBody(on connection: Connection) -> (any Error)? {
-        condition.lock()
-        let body = self.body.take()
-        condition.unlock()
-        guard let body else { preconditionFailure("a synchronous job runs once") }
-        do {
-            try runner.run(body, on: connection, isCancelled: { false })
-            return nil
-        } catch {
-            return error
-        }
+    private func runBody(on connection: Connection) -> Result<Void, any Error> {
+        guard let body = body.take() else { preconditionFailure("a synchronous job runs once") }
+        return Result { try runner.run(body, on: connection, isCancelled: { false }) }
     }
 
     /// Fails the job with `error` without running its block.
     func fail(_ error: any Error) {
-        condition.lock()
         body = nil
-        condition.unlock()
-        finish(with: error)
+        finish(with: .failure(error))
     }
 
     /// Blocks until the job has run or failed; throws the block's error or the failure.
@@ -67,21 +55,13 @@ final class SyncJob: PoolJob, @unchecked Sendable {
     /// the job for a moment, yielding its processor between looks, and only then sleeps.
     func wait() throws {
         BriefWatch.run { doneHint.load(ordering: .acquiring) }
-        condition.lock()
-        while !isDone {
-            condition.wait()
-        }
-        let failure = self.failure
-        condition.unlock()
-        if let failure { throw failure }
+        try outcome.wait(until: { $0 != nil }) { $0! }.get()
     }
 
-    private func finish(with failure: (any Error)?) {
-        condition.lock()
-        self.failure = failure
-        isDone = true
-        doneHint.store(true, ordering: .releasing)
-        condition.signal()
-        condition.unlock()
+    private func finish(with result: Result<Void, any Error>) {
+        outcome.withLock(waking: .one) { outcome in
+            outcome = result
+            doneHint.store(true, ordering: .releasing)
+        }
     }
 }

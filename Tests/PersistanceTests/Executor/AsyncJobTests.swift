@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import Persistance
+
+/// The two ways an awaiting task meets its job's end: watching it (no continuation) or
+/// suspended (its continuation attached), and the races between them.
+@Suite(.timeLimit(.minutes(2))) struct AsyncJobTests {
+    private struct BlockFailed: Error {}
+
+    private static func job(on db: Database, _ body: @escaping @Sendable (Connection) throws -> Void) -> AsyncJob {
+        AsyncJob(
+            BlockRunner(.read, sharesWriter: false, instrumentation: db.instrumentation, changeTracker: db.changeTracker),
+            body)
+    }
+
+    /// A continuation attached after the job ended (the task stopped watching just before
+    /// the end) is resumed at once, and the outcome is the block's.
+    @Test(arguments: [false, true])
+    func continuationAttachedAfterTheEndIsResumedAtOnce(blockFails: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let ran = Gate()
+        let job = Self.job(on: db) { _ in
+            ran.open()
+            if blockFails { throw BlockFailed() }
+        }
+        #expect(job.markQueued())
+        try #require(db.readers).submit(job)
+        try await eventually("the job ends") { job.isOver }
+        try await withTimeout { await withUnsafeContinuation { job.attach($0) } }
+        #expect(ran.isOpened)
+        #expect((job.outcome() is BlockFailed) == blockFails)
+        #expect(blockFails || job.outcome() == nil)
+        try await closeWithinTimeout(db)
+    }
+
+    /// A job cancelled while queued is over at once with `CancellationError`, resumes a
+    /// continuation attached later, and never runs its block when a thread reaches it.
+    @Test func jobCancelledWhileQueuedEndsAtOnceAndNeverRuns() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let ran = Gate()
+        let job = Self.job(on: db) { _ in ran.open() }
+        #expect(job.markQueued())
+        job.cancel()
+        #expect(job.isOver)
+        #expect(job.outcome() is CancellationError)
+        try await withTimeout { await withUnsafeContinuation { job.attach($0) } }
+        try #require(db.readers).submit(job)
+        // A read submitted after it runs only once the cancelled job has been dropped.
+        _ = try await db.read { _ in }
+        #expect(!ran.isOpened)
+        try await closeWithinTimeout(db)
+    }
+
+    /// A task cancelled before its job is queued: the job refuses to be queued and is over
+    /// with `CancellationError`.
+    @Test func jobCancelledBeforeQueueingIsNotQueued() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let job = Self.job(on: db) { _ in }
+        job.cancel()
+        #expect(!job.isOver)
+        #expect(!job.markQueued())
+        #expect(job.isOver)
+        #expect(job.outcome() is CancellationError)
+        try await closeWithinTimeout(db)
+    }
+
+    /// A job failed by its pool before it runs is over with that failure.
+    @Test func jobFailedBeforeItRunsEndsWithTheFailure() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let job = Self.job(on: db) { _ in }
+        #expect(job.markQueued())
+        job.fail(BlockFailed())
+        #expect(job.isOver)
+        #expect(job.outcome() is BlockFailed)
+        try await withTimeout { await withUnsafeContinuation { job.attach($0) } }
+        try await closeWithinTimeout(db)
+    }
+
+    /// Whatever way the task meets the end (a block shorter than the watch, or one that
+    /// outlasts it and resumes a suspended task), it gets the block's value or error.
+    @Test(arguments: [0, 20])
+    func valueAndErrorReachTheTaskWhetherItWatchedOrSuspended(blockMilliseconds: Int) async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let value = try await db.read { _ in
+            Thread.sleep(forTimeInterval: Double(blockMilliseconds) / 1000)
+            return blockMilliseconds + 1
+        }
+        #expect(value == blockMilliseconds + 1)
+        await #expect(throws: BlockFailed.self) {
+            try await db.write { _ in
+                Thread.sleep(forTimeInterval: Double(blockMilliseconds) / 1000)
+                throw BlockFailed()
+            }
+        }
+        try await closeWithinTimeout(db)
+    }
+
+    /// The pool says whether an idle thread takes a job at once: only then does the task
+    /// watch it rather than suspend.
+    @Test func poolSaysWhetherAnIdleThreadTakesTheJobAtOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let idleWriterJob = ClosureJob(run: { _ in }, fail: { _ in })
+        try await eventually("the writer is idle") { db.writer.queuedCount == 0 }
+        #expect(db.writer.submit(idleWriterJob))
+        let release = Gate()
+        let blocker = try await holdWriter(db, until: release)
+        let ran = Gate()
+        #expect(!db.writer.submit(ClosureJob(run: { _ in ran.open() }, fail: { _ in })))
+        release.open()
+        try await withTimeout { try await blocker.value }
+        try await ran.opened()
+        try await closeWithinTimeout(db)
+    }
+}
