@@ -66,7 +66,7 @@ tests "Tests with the SQLCipher trait" \
 tests "Executor and stress tests under ThreadSanitizer" \
     env TSAN_OPTIONS="suppressions=$PWD/scripts/tsan-suppressions.txt" \
     swift test --sanitize=thread --scratch-path .build-tsan \
-    --filter 'Database(Cancellation|Close|InMemory|Misuse|Read|Registry|Write)Tests|ConcurrencyStressTests'
+    --filter 'Database(Cancellation|Close|InMemory|Misuse|Read|Registry|Write)Tests|ConcurrencyStressTests|AsyncJobTests|FIFOTests'
 
 # Symbol-graph extraction turns every trait on; the DocumentationBuild trait makes that build
 # document the SQLCipher variant (see Package.swift). A separate build folder keeps the
