@@ -2,6 +2,10 @@ extension Database {
     /// Runs `body` with a reader connection and returns its value, suspending the calling
     /// task meanwhile. Reads run concurrently with each other and with the write.
     ///
+    /// When a free reader thread starts the block at once, the task first watches for its
+    /// end for a moment (50 µs at most, yielding its thread between looks) and suspends
+    /// only if it has not ended: a small block's value arrives without a suspension.
+    ///
     /// The block runs in a transaction whose snapshot is taken before it starts: it sees the
     /// database as it was then, from start to end, whatever commits meanwhile. Writing from a
     /// read fails with SQLite's read-only error.
@@ -23,7 +27,9 @@ extension Database {
     /// value, suspending the calling task meanwhile. The transaction commits when the block
     /// returns and rolls back when it throws.
     ///
-    /// Writes run one at a time, in the order they were submitted.
+    /// Writes run one at a time, in the order they were submitted. As with `read(_:)`, a
+    /// block that the writer thread starts at once is watched for a moment before the task
+    /// suspends.
     ///
     /// Cancelling the task before the block starts makes the call throw `CancellationError`
     /// without running it; cancelling it while the block runs interrupts the block's running
