@@ -6,20 +6,17 @@ import Synchronization
 /// Not generic, so the executor's hot path runs no unspecialized generic code: the block
 /// it runs stores its value where the awaiting (specialized) caller reads it.
 ///
-/// The awaiting task queues the job, may watch it for a moment (`isOver`), and otherwise
+/// The awaiting task submits the job, may watch it for a moment (`isOver`), and otherwise
 /// suspends and hands over its continuation (`attach`); either way it then reads the
 /// job's `outcome()`.
 ///
-/// Cancelled while queued, the job finishes at once with `CancellationError` and never
-/// starts. Cancelled while running, it interrupts the connection's running statement; a
+/// A job counts as queued from the start. Cancelled before it runs (before it is even
+/// submitted, when its task was cancelled already), it is over at once with
+/// `CancellationError` and never starts. Cancelled while running, it interrupts the connection's running statement; a
 /// block that then fails reports `CancellationError`.
 final class AsyncJob: PoolJob {
     private enum State {
-        /// Not queued yet.
-        case created
-        /// The task was cancelled before the job was queued.
-        case cancelledEarly
-        /// Queued; with the awaiting task's continuation once it has suspended.
+        /// Waiting for a thread; with the awaiting task's continuation once it has suspended.
         case queued(UnsafeContinuation<Void, Never>?)
         case running(UnsafeContinuation<Void, Never>?, InterruptHandle, isCancelled: Bool)
         /// Over, with the block's error or the job's failure, if any.
@@ -28,7 +25,7 @@ final class AsyncJob: PoolJob {
 
     // A pthread lock (`Guarded`), not the standard library's `Mutex`: ThreadSanitizer sees
     // the former's ordering and not the latter's on Linux.
-    private let state = Guarded(State.created)
+    private let state = Guarded(State.queued(nil))
     private let isOverHint = Atomic<Bool>(false)
     private let runner: BlockRunner
     private let body: @Sendable (Connection) throws -> Void
@@ -37,22 +34,6 @@ final class AsyncJob: PoolJob {
     init(_ runner: BlockRunner, _ body: @escaping @Sendable (Connection) throws -> Void) {
         self.runner = runner
         self.body = body
-    }
-
-    /// Marks the job queued, before it is submitted. Returns false, having finished the
-    /// job with `CancellationError`, when the task was cancelled already; the job must
-    /// then not be submitted.
-    func markQueued() -> Bool {
-        let isQueued = state.withLock { state -> Bool in
-            guard case .created = state else {
-                state = .finished(CancellationError())
-                return false
-            }
-            state = .queued(nil)
-            return true
-        }
-        if !isQueued { announceOver(resuming: nil) }
-        return isQueued
     }
 
     /// Whether the job is over (without taking the lock, for a task watching it).
@@ -71,8 +52,8 @@ final class AsyncJob: PoolJob {
                 state = .running(continuation, interruptHandle, isCancelled: isCancelled)
             case .finished:
                 return true
-            case .created, .cancelledEarly, .queued(.some), .running(.some, _, _):
-                preconditionFailure("a job's continuation is attached once, after it is queued")
+            case .queued(.some), .running(.some, _, _):
+                preconditionFailure("a job's continuation is attached once")
             }
             return false
         }
@@ -92,8 +73,6 @@ final class AsyncJob: PoolJob {
     func cancel() {
         let (finishes, continuation) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
             switch state {
-            case .created:
-                state = .cancelledEarly
             case .queued(let continuation):
                 state = .finished(CancellationError())
                 return (true, continuation)
@@ -102,7 +81,7 @@ final class AsyncJob: PoolJob {
                 // Under the lock: the job cannot finish meanwhile, so the interrupt only
                 // reaches this job's statements, never the next job's.
                 interruptHandle.interrupt()
-            case .cancelledEarly, .finished:
+            case .finished:
                 break
             }
             return (false, nil)

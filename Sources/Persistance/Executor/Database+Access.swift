@@ -98,10 +98,10 @@ extension Database {
         let runner = BlockRunner(
             access, sharesWriter: onWriter || readers == nil, instrumentation: instrumentation, changeTracker: changeTracker)
         let job = AsyncJob(runner, body)
-        // A task cancelled already runs `job.cancel()` as the handler is installed, and the
-        // job then finishes with `CancellationError` instead of being queued.
+        // A task cancelled already runs `job.cancel()` as the handler is installed: the job
+        // is then over, with `CancellationError`, and is not submitted.
         await withTaskCancellationHandler {
-            guard job.markQueued() else { return }
+            if job.isOver { return }
             if pool.submit(job), BriefWatch.run(until: { job.isOver }) { return }
             await withUnsafeContinuation { job.attach($0) }
         } onCancel: {

@@ -25,7 +25,6 @@ import Testing
             ran.open()
             if blockFails { throw BlockFailed() }
         }
-        #expect(job.markQueued())
         try #require(db.readers).submit(job)
         try await eventually("the job ends") { job.isOver }
         try await withTimeout { await withUnsafeContinuation { job.attach($0) } }
@@ -42,7 +41,6 @@ import Testing
         let db = try await openTestDatabase(directory)
         let ran = Gate()
         let job = Self.job(on: db) { _ in ran.open() }
-        #expect(job.markQueued())
         job.cancel()
         #expect(job.isOver)
         #expect(job.outcome() is CancellationError)
@@ -54,15 +52,14 @@ import Testing
         try await closeWithinTimeout(db)
     }
 
-    /// A task cancelled before its job is queued: the job refuses to be queued and is over
-    /// with `CancellationError`.
-    @Test func jobCancelledBeforeQueueingIsNotQueued() async throws {
+    /// A job cancelled before it is submitted (its task was cancelled already) is over at
+    /// once with `CancellationError`, so the task does not submit it.
+    @Test func jobCancelledBeforeItIsSubmittedIsOverAtOnce() async throws {
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory)
         let job = Self.job(on: db) { _ in }
-        job.cancel()
         #expect(!job.isOver)
-        #expect(!job.markQueued())
+        job.cancel()
         #expect(job.isOver)
         #expect(job.outcome() is CancellationError)
         try await closeWithinTimeout(db)
@@ -73,7 +70,6 @@ import Testing
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory)
         let job = Self.job(on: db) { _ in }
-        #expect(job.markQueued())
         job.fail(BlockFailed())
         #expect(job.isOver)
         #expect(job.outcome() is BlockFailed)
