@@ -33,6 +33,10 @@ final class ConnectionPool: Sendable {
     /// The number of queued items, also kept outside the lock: an idle thread watches it
     /// for a moment before it sleeps (see `awaitWork`).
     private let queuedHint = Atomic<Int>(0)
+    /// The idle threads watching the queue rather than sleeping (see `awaitWork`).
+    private let watchingThreadCount = Atomic<Int>(0)
+    /// Whether callers waiting for their job watch for its end before they sleep or suspend.
+    private let callerWatch = WatchPolicy()
 
     /// A pool that opens its connections with `openConnection`, on its own threads.
     /// - Parameter opensOnDemand: whether `submit` opens a thread when every open one is
@@ -70,14 +74,17 @@ final class ConnectionPool: Sendable {
     }
 
     /// Queues `item`, or fails it at once if the pool rejects work. Returns whether an idle
-    /// thread takes the item at once (none is busy with earlier items or still opening).
+    /// thread that is awake, watching the queue, takes the item at once: it then starts it
+    /// within a microsecond or so, where a sleeping thread has to be woken first.
     @discardableResult
     func submit(_ item: any PoolJob) -> Bool {
         let (rejection, spawns, startsAtOnce) = state.withLock(waking: .one) { state -> ((any Error)?, Bool, Bool) in
             if let rejection = state.rejection { return (rejection, false, false) }
             state.queue.push(item)
             queuedHint.add(1, ordering: .releasing)
-            guard state.queue.count > state.idleCount else { return (nil, false, true) }
+            guard state.queue.count > state.idleCount else {
+                return (nil, false, watchingThreadCount.load(ordering: .relaxed) >= state.queue.count)
+            }
             guard opensOnDemand, !state.isStopping, state.queue.count > state.idleCount + state.openingCount,
                 state.threadCount < capacity
             else { return (nil, false, false) }
@@ -91,6 +98,17 @@ final class ConnectionPool: Sendable {
             spawnThread(onOpen: nil)
         }
         return startsAtOnce
+    }
+
+    /// Watches, for a moment at most, until the job a caller submitted has ended (as
+    /// `hasHappened` tells), when an awake thread took the job at once and watches on this
+    /// pool have been paying off (see `WatchPolicy`); returns whether the job ended meanwhile.
+    ///
+    /// A watching caller keeps its processor busy: worth it when the pool thread runs the
+    /// job on another processor at once, not when it has to wake, which on a loaded machine
+    /// means competing with the caller itself for a processor.
+    func watchJob(startedAtOnce: Bool, until hasHappened: () -> Bool) -> Bool {
+        startedAtOnce && callerWatch.watch(until: hasHappened)
     }
 
     /// Fails every queued item with `queuedError`, and every later submission with
@@ -193,7 +211,9 @@ final class ConnectionPool: Sendable {
     /// a thread that stays awake briefly takes the next item of a caller that submits one
     /// right after another with no wake-up at all.
     private func awaitWork() {
+        watchingThreadCount.add(1, ordering: .relaxed)
         BriefWatch.run { queuedHint.load(ordering: .acquiring) > 0 }
+        watchingThreadCount.subtract(1, ordering: .relaxed)
     }
 
     /// Empties the queue (under the lock), keeping the hint in step.

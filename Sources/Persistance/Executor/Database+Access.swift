@@ -90,8 +90,9 @@ extension Database {
     /// observations fetch there to see exactly the commits announced so far).
     ///
     /// When an idle pool thread takes the job at once, the task first watches it for a moment
-    /// (`BriefWatch`, 50 µs at most) before suspending: a small block runs in less time than
-    /// suspending and resuming a task take.
+    /// (`BriefWatch`, 50 µs at most; unless the pool's recent blocks outlasted their watches,
+    /// see `WatchPolicy`) before suspending: a small block runs in less time than suspending
+    /// and resuming a task take.
     @usableFromInline
     func perform(_ access: Access, onWriter: Bool = false, _ body: @escaping @Sendable (Connection) throws -> Void) async throws {
         let pool = onWriter ? writer : pool(for: access)
@@ -102,7 +103,7 @@ extension Database {
         // is then over, with `CancellationError`, and is not submitted.
         await withTaskCancellationHandler {
             if job.isOver { return }
-            if pool.submit(job), BriefWatch.run(until: { job.isOver }) { return }
+            if pool.watchJob(startedAtOnce: pool.submit(job), until: { job.isOver }) { return }
             await withUnsafeContinuation { job.attach($0) }
         } onCancel: {
             job.cancel()
@@ -124,8 +125,8 @@ extension Database {
             let runner = BlockRunner(
                 access, sharesWriter: readers == nil, instrumentation: instrumentation, changeTracker: changeTracker)
             let job = SyncJob(runner, body)
-            pool.submit(job)
-            try job.wait()
+            let startedAtOnce = pool.submit(job)
+            try job.wait { isDone in pool.watchJob(startedAtOnce: startedAtOnce, until: isDone) }
         }
     }
 }

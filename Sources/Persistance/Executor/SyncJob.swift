@@ -51,10 +51,10 @@ final class SyncJob: PoolJob, @unchecked Sendable {
     /// Blocks until the job has run or failed; throws the block's error or the failure.
     ///
     /// A small block runs in less time than waking a sleeping thread takes on a busy or
-    /// virtual machine (tens of microseconds), so the thread first watches for the end of
-    /// the job for a moment, yielding its processor between looks, and only then sleeps.
-    func wait() throws {
-        BriefWatch.run { doneHint.load(ordering: .acquiring) }
+    /// virtual machine (tens of microseconds), so the thread first lets `watch` look for the
+    /// end of the job for a moment (see `ConnectionPool.watchJob`), and only then sleeps.
+    func wait(watchingFirst watch: (_ isDone: () -> Bool) -> Bool) throws {
+        _ = watch { doneHint.load(ordering: .acquiring) }
         try outcome.wait(until: { $0 != nil }) { $0! }.get()
     }
 
