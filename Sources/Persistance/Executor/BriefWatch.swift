@@ -2,10 +2,12 @@ import Foundation
 
 /// How a thread about to sleep until something happens first watches for it for a moment.
 ///
-/// Waking a sleeping thread takes tens of microseconds on a busy or virtual machine, more
-/// than a small read or write runs, so a thread that expects the event soon (a pool thread
-/// that just finished a job, a caller waiting for its synchronous job) looks for it again
-/// and again, yielding its processor between looks, and sleeps only when it has not come.
+/// Waking a sleeping thread, or resuming a suspended task, takes tens of microseconds on a
+/// busy or virtual machine, more than a small read or write runs, so a thread that expects
+/// the event soon (a pool thread that just finished a job; a caller, synchronous or
+/// awaiting, whose job an awake pool thread took, see `ConnectionPool.watchJob`) looks for
+/// it again and again, yielding its processor between looks, and sleeps or suspends only
+/// when it has not come.
 ///
 /// The watch ends after a few yields or 50 microseconds, whichever comes first. The time
 /// bound matters on a loaded machine: there a yield can hand the processor away for a whole
