@@ -12,8 +12,8 @@ import Synchronization
 ///
 /// A job counts as queued from the start. Cancelled before it runs (before it is even
 /// submitted, when its task was cancelled already), it is over at once with
-/// `CancellationError` and never starts. Cancelled while running, it interrupts the connection's running statement; a
-/// block that then fails reports `CancellationError`.
+/// `CancellationError` and never starts. Cancelled while running, it interrupts the
+/// connection's running statement; a block that then fails reports `CancellationError`.
 final class AsyncJob: PoolJob {
     private enum State {
         /// Waiting for a thread; with the awaiting task's continuation once it has suspended.

@@ -2,9 +2,9 @@ extension Database {
     /// Runs `body` with a reader connection and returns its value, suspending the calling
     /// task meanwhile. Reads run concurrently with each other and with the write.
     ///
-    /// When a free reader thread starts the block at once, the task first watches for its
-    /// end for a moment (50 µs at most, yielding its thread between looks) and suspends
-    /// only if it has not ended: a small block's value arrives without a suspension.
+    /// When an awake, free reader thread starts the block at once, the task may first watch
+    /// for its end for a moment (50 µs at most, yielding its thread between looks), and
+    /// suspends only if it has not ended: a small block's value arrives without a suspension.
     ///
     /// The block runs in a transaction whose snapshot is taken before it starts: it sees the
     /// database as it was then, from start to end, whatever commits meanwhile. Writing from a
@@ -28,8 +28,8 @@ extension Database {
     /// returns and rolls back when it throws.
     ///
     /// Writes run one at a time, in the order they were submitted. As with `read(_:)`, a
-    /// block that the writer thread starts at once is watched for a moment before the task
-    /// suspends.
+    /// block that the awake writer thread starts at once may be watched for a moment before
+    /// the task suspends.
     ///
     /// Cancelling the task before the block starts makes the call throw `CancellationError`
     /// without running it; cancelling it while the block runs interrupts the block's running
@@ -89,10 +89,10 @@ extension Database {
     /// A read with `onWriter` runs on the writer connection, in order with the writes (value
     /// observations fetch there to see exactly the commits announced so far).
     ///
-    /// When an idle pool thread takes the job at once, the task first watches it for a moment
-    /// (`BriefWatch`, 50 µs at most; unless the pool's recent blocks outlasted their watches,
-    /// see `WatchPolicy`) before suspending: a small block runs in less time than suspending
-    /// and resuming a task take.
+    /// When an awake idle pool thread takes the job at once, the task first watches it for a
+    /// moment (`BriefWatch`, 50 µs at most; unless the pool's recent blocks outlasted their
+    /// watches, see `WatchPolicy`) before suspending: a small block runs in less time than
+    /// suspending and resuming a task take.
     @usableFromInline
     func perform(_ access: Access, onWriter: Bool = false, _ body: @escaping @Sendable (Connection) throws -> Void) async throws {
         let pool = onWriter ? writer : pool(for: access)
