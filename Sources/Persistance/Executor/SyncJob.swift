@@ -1,7 +1,7 @@
 import Synchronization
 
-/// One synchronous read or write: the submitting thread blocks in `wait()` until a pool
-/// thread has run the block (or the job failed), like `DispatchQueue.sync`.
+/// One synchronous read or write: the submitting thread blocks in `wait(watchingFirst:)`
+/// until a pool thread has run the block (or the job failed), like `DispatchQueue.sync`.
 ///
 /// It carries a non-escaping, non-`Sendable` block across threads, which is safe only
 /// because the submitting thread does nothing else until the job is done. The block stores
@@ -16,11 +16,12 @@ final class SyncJob: PoolJob, @unchecked Sendable {
     /// Nil until the job is done; then the block's error or the job's failure, if any.
     private let outcome = Guarded<Result<Void, any Error>?>(nil)
     /// Whether the job is done, also kept outside the lock, for the submitting thread to
-    /// watch for a moment before it sleeps (see `wait()`).
+    /// watch for a moment before it sleeps (see `wait(watchingFirst:)`).
     private let doneHint = Atomic<Bool>(false)
     private let runner: BlockRunner
 
-    /// A job for `body`, which must stay valid until `wait()` returns, run as `runner` says.
+    /// A job for `body`, which must stay valid until `wait(watchingFirst:)` returns, run as
+    /// `runner` says.
     init(_ runner: BlockRunner, _ body: @escaping (Connection) throws -> Void) {
         self.runner = runner
         self.body = body
