@@ -72,6 +72,10 @@ public final class Connection {
     /// Collects this connection's changes for observers while any are subscribed (see
     /// `ChangeRecorder`); nil otherwise, so unobserved connections pay nothing.
     @exclusivity(unchecked) var changeRecorder: ChangeRecorder?
+    /// The asynchronous job running on the connection, whose cancellation stops its
+    /// statements (see `installCancellationCheck`); set and cleared by the job on the
+    /// connection's thread, which holds the job meanwhile.
+    @exclusivity(unchecked) unowned(unsafe) var cancellableJob: AsyncJob?
     /// The only thread allowed to use the connection, set by an owner that lends it to
     /// blocks of code on that thread (the executor); nil when any thread may. Checked before
     /// any SQL runs and before the raw handle is handed out. Set once, before any use, so it

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// One asynchronous read or write, shared by the task that awaits it (and may cancel it)
@@ -14,21 +15,40 @@ import Synchronization
 /// submitted, when its task was cancelled already), it is over at once with
 /// `CancellationError` and never starts. Cancelled while running, it interrupts the
 /// connection's running statement; a block that then fails reports `CancellationError`.
-final class AsyncJob: PoolJob {
-    private enum State {
-        /// Waiting for a thread; with the awaiting task's continuation once it has suspended.
-        case queued(UnsafeContinuation<Void, Never>?)
-        case running(UnsafeContinuation<Void, Never>?, InterruptHandle, isCancelled: Bool)
-        /// Over, with the block's error or the job's failure, if any.
-        case finished((any Error)?)
+///
+/// Its state is one atomic set of flags rather than a locked value: each step (start,
+/// attach, cancel, end) is one atomic operation, with no lock or lock object per job.
+/// Whoever sets a flag owns the fields it publishes (see `Flags`).
+final class AsyncJob: PoolJob, @unchecked Sendable {
+    // @unchecked: `continuation`, `failure` and `interruptHandle` are each written by one
+    // side before the atomic operation that publishes them, and read by the other only
+    // after it has seen that operation's flag.
+
+    /// The job's state. A job is queued while it has none of `started`, `rejected`, `over`.
+    private struct Flags: OptionSet {
+        let rawValue: UInt8
+        /// A pool thread runs it (and has set `interruptHandle`); set once, while queued.
+        static let started = Flags(rawValue: 1 << 0)
+        /// Its pool is failing it (and sets `failure` before `over`); set once, while queued.
+        static let rejected = Flags(rawValue: 1 << 1)
+        /// Over: its outcome is final.
+        static let over = Flags(rawValue: 1 << 2)
+        /// The awaiting task has suspended and set `continuation`: whoever sets `over`
+        /// afterwards resumes it.
+        static let suspended = Flags(rawValue: 1 << 3)
+        /// Cancelled: before it started (then it is over) or while it ran.
+        static let cancelled = Flags(rawValue: 1 << 4)
+        /// A cancel is interrupting the running statement: the job does not end meanwhile,
+        /// so the interrupt never reaches the connection's next job.
+        static let interrupting = Flags(rawValue: 1 << 5)
     }
 
-    // A pthread lock (`Guarded`), not the standard library's `Mutex`: ThreadSanitizer sees
-    // the former's ordering and not the latter's on Linux.
-    private let state = Guarded(State.queued(nil))
-    private let isOverHint = Atomic<Bool>(false)
+    private let flags = Atomic<UInt8>(0)
     private let runner: BlockRunner
     private let body: @Sendable (Connection) throws -> Void
+    @exclusivity(unchecked) private var continuation: UnsafeContinuation<Void, Never>?
+    @exclusivity(unchecked) private var failure: (any Error)?
+    @exclusivity(unchecked) private var interruptHandle: InterruptHandle?
 
     /// A job that runs `body` as `runner` says.
     init(_ runner: BlockRunner, _ body: @escaping @Sendable (Connection) throws -> Void) {
@@ -36,68 +56,61 @@ final class AsyncJob: PoolJob {
         self.body = body
     }
 
-    /// Whether the job is over (without taking the lock, for a task watching it).
+    private var current: Flags {
+        Flags(rawValue: flags.load(ordering: .acquiring))
+    }
+
+    /// Sets `flags` when `current` is still the state; returns whether it was.
+    private func update(_ current: Flags, adding added: Flags) -> Bool {
+        flags.compareExchange(
+            expected: current.rawValue, desired: current.union(added).rawValue, ordering: .acquiringAndReleasing
+        ).exchanged
+    }
+
+    /// Whether the job is over (for a task watching it).
     var isOver: Bool {
-        isOverHint.load(ordering: .acquiring)
+        current.contains(.over)
     }
 
     /// Hands over the suspended awaiting task's continuation, resuming it at once if the job
     /// is over already.
     func attach(_ continuation: UnsafeContinuation<Void, Never>) {
-        let isOver = state.withLock { state -> Bool in
-            switch state {
-            case .queued(nil):
-                state = .queued(continuation)
-            case .running(nil, let interruptHandle, let isCancelled):
-                state = .running(continuation, interruptHandle, isCancelled: isCancelled)
-            case .finished:
-                return true
-            case .queued(.some), .running(.some, _, _):
-                preconditionFailure("a job's continuation is attached once")
-            }
-            return false
-        }
-        if isOver { continuation.resume() }
+        self.continuation = continuation
+        let before = Flags(rawValue: flags.bitwiseOr(Flags.suspended.rawValue, ordering: .acquiringAndReleasing).oldValue)
+        precondition(!before.contains(.suspended), "a job's continuation is attached once")
+        if before.contains(.over) { continuation.resume() }
     }
 
     /// The block's error or the job's failure, once the job is over.
     func outcome() -> (any Error)? {
-        state.withLock { state in
-            guard case .finished(let failure) = state else { preconditionFailure("the job is not over") }
-            return failure
-        }
+        let state = current
+        precondition(state.contains(.over), "the job is not over")
+        if state.contains(.cancelled), !state.contains(.started) || failure != nil { return CancellationError() }
+        return failure
     }
 
-    /// Cancels the job: a queued job finishes now with `CancellationError`; a running one
+    /// Cancels the job: a queued job is over now, with `CancellationError`; a running one
     /// has its statement interrupted.
     func cancel() {
-        let (finishes, continuation) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
-            switch state {
-            case .queued(let continuation):
-                state = .finished(CancellationError())
-                return (true, continuation)
-            case .running(let continuation, let interruptHandle, _):
-                state = .running(continuation, interruptHandle, isCancelled: true)
-                // Under the lock: the job cannot finish meanwhile, so the interrupt only
-                // reaches this job's statements, never the next job's.
-                interruptHandle.interrupt()
-            case .finished:
-                break
+        while true {
+            let state = current
+            if !state.isDisjoint(with: [.over, .rejected, .cancelled]) { return }
+            if !state.contains(.started) {
+                guard update(state, adding: [.over, .cancelled]) else { continue }
+                return announceOver(after: state)
             }
-            return (false, nil)
+            guard update(state, adding: [.cancelled, .interrupting]) else { continue }
+            interruptHandle?.interrupt()
+            flags.bitwiseAnd(~Flags.interrupting.rawValue, ordering: .releasing)
+            return
         }
-        if finishes { announceOver(resuming: continuation) }
     }
 
     /// Runs the block on `connection` in its transaction, unless the job was cancelled or
     /// failed while queued, and resumes the awaiting task if it has suspended.
     func run(on connection: Connection, beforeWaking becomeIdle: () -> Void) {
-        let starts = state.withLock { state -> Bool in
-            guard case .queued(let continuation) = state else { return false }
-            state = .running(continuation, connection.interruptHandle, isCancelled: false)
-            return true
-        }
-        guard starts else { return becomeIdle() }
+        interruptHandle = connection.interruptHandle
+        guard start() else { return becomeIdle() }
         var failure: (any Error)?
         do {
             try connection.interruptingStatements(whenCancelled: self) {
@@ -112,37 +125,53 @@ final class AsyncJob: PoolJob {
         if connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
-        let continuation = state.withLock { state -> UnsafeContinuation<Void, Never>? in
-            guard case .running(let continuation, _, let isCancelled) = state else { return nil }
-            state = .finished(failure.map { isCancelled ? CancellationError() : $0 })
-            return continuation
-        }
+        self.failure = failure
+        let state = end()
         becomeIdle()
-        announceOver(resuming: continuation)
+        announceOver(after: state)
+    }
+
+    /// Marks the queued job started; false when it was cancelled or is being failed.
+    private func start() -> Bool {
+        while true {
+            let state = current
+            if !state.isDisjoint(with: [.over, .rejected]) { return false }
+            if update(state, adding: .started) { return true }
+        }
+    }
+
+    /// Marks the started job over once no cancel is interrupting it; returns the state before.
+    private func end() -> Flags {
+        while true {
+            let state = current
+            if state.contains(.interrupting) {
+                sched_yield()
+                continue
+            }
+            if update(state, adding: .over) { return state }
+        }
     }
 
     /// Finishes the job with `error` if it has not started.
     func fail(_ error: any Error) {
-        let (fails, continuation) = state.withLock { state -> (Bool, UnsafeContinuation<Void, Never>?) in
-            guard case .queued(let continuation) = state else { return (false, nil) }
-            state = .finished(error)
-            return (true, continuation)
+        while true {
+            let state = current
+            if !state.isDisjoint(with: [.over, .started, .rejected]) { return }
+            if update(state, adding: .rejected) { break }
         }
-        if fails { announceOver(resuming: continuation) }
+        failure = error
+        let before = Flags(rawValue: flags.bitwiseOr(Flags.over.rawValue, ordering: .acquiringAndReleasing).oldValue)
+        announceOver(after: before)
     }
 
-    /// Tells a watching task (`isOver`) and a suspended one (`continuation`) that the job
-    /// is over; its outcome is set already.
-    private func announceOver(resuming continuation: UnsafeContinuation<Void, Never>?) {
-        isOverHint.store(true, ordering: .releasing)
-        continuation?.resume()
+    /// Resumes the awaiting task if it had suspended before the job went over (`before` is
+    /// the state just before); a watching task sees `isOver`.
+    private func announceOver(after before: Flags) {
+        if before.contains(.suspended) { continuation?.resume() }
     }
 
     /// Whether the job has been cancelled since it started running.
     var isCancelled: Bool {
-        state.withLock { state in
-            if case .running(_, _, isCancelled: true) = state { return true }
-            return false
-        }
+        current.contains(.cancelled)
     }
 }

@@ -169,6 +169,7 @@ final class ConnectionPool: Sendable {
         let connection: Connection
         do {
             connection = try openConnection()
+            try connection.installCancellationCheck()
             state.withLock { $0.openingCount -= 1 }
         } catch {
             state.withLock { $0.openingCount -= 1 }

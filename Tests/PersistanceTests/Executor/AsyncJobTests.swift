@@ -77,6 +77,53 @@ import Testing
         try await closeWithinTimeout(db)
     }
 
+    /// A job cancelled while it runs interrupts its running statement and ends with
+    /// `CancellationError`; cancelling or failing it once it is over changes nothing.
+    @Test func jobCancelledWhileRunningIsInterruptedAndLaterCallsChangeNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let started = Gate()
+        let job = Self.job(on: db) { conn in
+            started.open()
+            _ = try conn.fetchOne(Int.self, DatabaseCancellationTests.longQuery)
+        }
+        try #require(db.readers).submit(job)
+        try await started.opened()
+        #expect(!job.isCancelled)
+        job.cancel()
+        try await eventually("the interrupted job ends") { job.isOver }
+        #expect(job.isCancelled)
+        #expect(job.outcome() is CancellationError)
+        job.fail(BlockFailed())
+        job.cancel()
+        #expect(job.outcome() is CancellationError)
+        try await closeWithinTimeout(db)
+    }
+
+    /// A pool failing a job that has started (it cannot: the job left the queue) or that has
+    /// ended changes nothing: the block's outcome stands.
+    @Test func failingAStartedOrEndedJobChangesNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory)
+        let started = Gate()
+        let release = Gate()
+        let job = Self.job(on: db) { _ in
+            started.open()
+            try release.wait()
+        }
+        try #require(db.readers).submit(job)
+        try await started.opened()
+        job.fail(BlockFailed())
+        #expect(!job.isOver)
+        release.open()
+        try await eventually("the job ends") { job.isOver }
+        job.fail(BlockFailed())
+        job.cancel()
+        #expect(job.outcome() == nil)
+        #expect(!job.isCancelled)
+        try await closeWithinTimeout(db)
+    }
+
     /// Whatever way the task meets the end (a block shorter than the watch, or one that
     /// outlasts it and resumes a suspended task), it gets the block's value or error.
     @Test(arguments: [0, 20])

@@ -76,6 +76,29 @@ import Testing
         try await closeWithinTimeout(db)
     }
 
+    /// The cancellation check stays with the cancelled job: on the same connection, the
+    /// next blocks' statements (the first one synchronous), long enough to meet SQLite's
+    /// progress handler many times, run to the end.
+    @Test func blocksAfterACancelledOneRunTheirStatementsToTheEnd() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await openTestDatabase(directory, readerCount: 1)
+        let started = Gate()
+        let task = Task {
+            try await db.read { conn in
+                started.open()
+                return try conn.fetchOne(Int.self, Self.longQuery)
+            }
+        }
+        try await started.opened()
+        task.cancel()
+        await expectCancelled(task)
+        let count = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT count(*) FROM c"
+        let counted = try await onThread { try db.readSync { conn in try conn.fetchOne(Int.self, count) } }
+        #expect(counted == 100_000)
+        #expect(try await db.read { conn in try conn.fetchOne(Int.self, count) } == 100_000)
+        try await closeWithinTimeout(db)
+    }
+
     @Test func writeCancelledAfterItsLastStatementIsRolledBack() async throws {
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory)
