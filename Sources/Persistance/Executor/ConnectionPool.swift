@@ -35,19 +35,25 @@ final class ConnectionPool: Sendable {
     private let queuedHint = Atomic<Int>(0)
     /// The idle threads watching the queue rather than sleeping (see `awaitWork`).
     private let watchingThreadCount = Atomic<Int>(0)
+    /// How an idle thread watches the queue, and a caller its job, before sleeping.
+    private let briefWatch: BriefWatch
     /// Whether callers waiting for their job watch for its end before they sleep or suspend.
     private let callerWatch = WatchPolicy()
 
     /// A pool that opens its connections with `openConnection`, on its own threads.
-    /// - Parameter opensOnDemand: whether `submit` opens a thread when every open one is
-    ///   busy; otherwise only `start` does. A pool that does not open on demand rejects all
-    ///   work once its last connection failed to open.
+    /// - Parameters:
+    ///   - opensOnDemand: whether `submit` opens a thread when every open one is busy;
+    ///     otherwise only `start` does. A pool that does not open on demand rejects all work
+    ///     once its last connection failed to open.
+    ///   - spinWait: how long an idle thread, and a caller waiting for its job, watch before
+    ///     they sleep (`DatabaseConfiguration.spinWait`).
     init(
-        capacity: Int, opensOnDemand: Bool, threadName: String, executorID: ExecutorID,
+        capacity: Int, opensOnDemand: Bool, threadName: String, executorID: ExecutorID, spinWait: Duration,
         openConnection: @escaping @Sendable () throws -> Connection
     ) {
         self.capacity = capacity
         self.opensOnDemand = opensOnDemand
+        briefWatch = BriefWatch(timeLimit: spinWait)
         self.threadName = threadName
         self.executorID = executorID
         self.openConnection = openConnection
@@ -108,7 +114,7 @@ final class ConnectionPool: Sendable {
     /// job on another processor at once, not when it has to wake, which on a loaded machine
     /// means competing with the caller itself for a processor.
     func watchJob(startedAtOnce: Bool, until hasHappened: () -> Bool) -> Bool {
-        startedAtOnce && callerWatch.watch(until: hasHappened)
+        startedAtOnce && callerWatch.watch(briefWatch, until: hasHappened)
     }
 
     /// Fails every queued item with `queuedError`, and every later submission with
@@ -212,8 +218,9 @@ final class ConnectionPool: Sendable {
     /// a thread that stays awake briefly takes the next item of a caller that submits one
     /// right after another with no wake-up at all.
     private func awaitWork() {
+        guard briefWatch.watches else { return }
         watchingThreadCount.add(1, ordering: .relaxed)
-        BriefWatch.run { queuedHint.load(ordering: .acquiring) > 0 }
+        briefWatch.run { queuedHint.load(ordering: .acquiring) > 0 }
         watchingThreadCount.subtract(1, ordering: .relaxed)
     }
 

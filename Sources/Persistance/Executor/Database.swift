@@ -131,6 +131,7 @@ public final class Database: Sendable {
         let writerFile = Guarded<DatabaseFileIdentity?>(nil)
         writer = ConnectionPool(
             capacity: 1, opensOnDemand: false, threadName: "writer \(name)", executorID: executorID,
+            spinWait: configuration.spinWait,
             openConnection: {
                 let connection = try configuration.openWriter()
                 writerFile.withLock { $0 = DatabaseFileIdentity(path: configuration.path) }
@@ -138,6 +139,7 @@ public final class Database: Sendable {
             })
         readers = readerCount == 0 ? nil : ConnectionPool(
             capacity: readerCount, opensOnDemand: true, threadName: "reader \(name)", executorID: executorID,
+            spinWait: configuration.spinWait,
             openConnection: { try Connection.openReader(configuration, ofFile: writerFile.withLock { $0 }) })
         changeTracker = ChangeTracker(writer: writer, pollsExternalChanges: readerCount != 0)
         let opening = self.opening

@@ -16,11 +16,11 @@ struct WatchPolicy: ~Copyable, Sendable {
     private static let trustedScore = 2
     private static let jobsWithoutWatching = 15
 
-    /// Watches until `hasHappened` answers true, for a moment at most, if watching has been
-    /// paying off; returns whether it happened meanwhile.
-    func watch(until hasHappened: () -> Bool) -> Bool {
+    /// Watches with `watch` until `hasHappened` answers true, if watching has been paying
+    /// off; returns whether it happened meanwhile.
+    func watch(_ watch: BriefWatch, until hasHappened: () -> Bool) -> Bool {
         if score.load(ordering: .relaxed) <= 0, score.add(1, ordering: .relaxed).newValue <= 0 { return false }
-        let happened = BriefWatch.run(until: hasHappened)
+        let happened = watch.run(until: hasHappened)
         if happened {
             score.store(Self.trustedScore, ordering: .relaxed)
         } else if score.subtract(1, ordering: .relaxed).newValue <= 0 {

@@ -169,4 +169,31 @@ import Testing
         try await ran.opened()
         try await closeWithinTimeout(db)
     }
+
+    /// With `spinWait` zero no idle thread watches the queue, so the pool never says a job
+    /// was taken at once (no caller watches either), and every call still gets its value,
+    /// synchronous or awaited, read or write.
+    @Test func withoutSpinWaitNoThreadWatchesAndCallsStillComplete() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = testConfiguration(directory.path("test.sqlite"))
+        configuration.spinWait = .zero
+        let db = try await Database.open(configuration: configuration)
+        try await db.write { conn in try conn.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, value INTEGER)") }
+        let takenAtOnce = try await onThread {
+            (0..<50).contains { _ in
+                let ran = Gate()
+                let startsAtOnce = db.writer.submit(ClosureJob(run: { _ in ran.open() }, fail: { _ in }))
+                while !ran.isOpened { sched_yield() }
+                return startsAtOnce
+            }
+        }
+        #expect(!takenAtOnce)
+        for value in 1...20 {
+            try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (?)", [value]) }
+        }
+        #expect(try await db.read { conn in try conn.fetchOne(Int.self, "SELECT sum(value) FROM t") } == 210)
+        let counted = try await onThread { try db.readSync { conn in try conn.fetchOne(Int.self, "SELECT count(*) FROM t") } }
+        #expect(counted == 20)
+        try await closeWithinTimeout(db)
+    }
 }

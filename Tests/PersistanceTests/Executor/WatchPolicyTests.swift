@@ -5,13 +5,15 @@ import Testing
 /// Callers stop watching their jobs after two failed watches in a row, and watch again at
 /// every sixteenth job to learn whether blocks have become short again.
 struct WatchPolicyTests {
+    private let briefWatch = BriefWatch(timeLimit: .microseconds(50))
+
     /// Runs one watch per element of `jobEnds` (whether that job ends during the watch) on a
     /// new policy, and returns, job by job, whether the caller watched at all.
     private func watched(_ jobEnds: [Bool]) -> [Bool] {
         let policy = WatchPolicy()
         return jobEnds.map { ends in
             var looked = false
-            _ = policy.watch {
+            _ = policy.watch(briefWatch) {
                 looked = true
                 return ends
             }
@@ -41,8 +43,8 @@ struct WatchPolicyTests {
 
     @Test func watchReportsWhetherTheJobEnded() {
         let policy = WatchPolicy()
-        let ended = policy.watch { true }
-        let notEnded = policy.watch { false }
+        let ended = policy.watch(briefWatch) { true }
+        let notEnded = policy.watch(briefWatch) { false }
         #expect(ended)
         #expect(!notEnded)
     }
