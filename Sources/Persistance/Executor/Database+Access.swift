@@ -18,9 +18,9 @@ extension Database {
     ///   when the database is closed, or closes before the block starts.
     @inlinable
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        let result = BlockValue<T>()
-        try await perform(.read) { connection in result.store(try body(connection)) }
-        return result.take()!
+        let call = BlockCall(body)
+        try await perform(.read) { connection in try call.run(on: connection) }
+        return call.take()!
     }
 
     /// Runs `body` with the writer connection in an immediate transaction and returns its
@@ -41,9 +41,9 @@ extension Database {
     ///   replaced while the database was open.
     @inlinable
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        let result = BlockValue<T>()
-        try await perform(.write) { connection in result.store(try body(connection)) }
-        return result.take()!
+        let call = BlockCall(body)
+        try await perform(.write) { connection in try call.run(on: connection) }
+        return call.take()!
     }
 
     /// Runs `body` like `read(_:)`, blocking the calling thread until it has run. For code

@@ -47,14 +47,14 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
         var wakeup = wakeups.makeAsyncIterator()
         do {
             while true {
-                let fetched = BlockValue<Value>()
-                try await database.perform(.read, onWriter: true) { connection in
+                let fetched = BlockCall { connection in
                     let recorder = connection.changeRecorder
                     try recorder?.beginRecordingReads(on: connection)
                     let result = Result { try fetch(connection) }
                     region.didFetch(tables: recorder?.endRecordingReads(on: connection), sequence: tracker.currentSequence)
-                    fetched.store(try result.get())
+                    return try result.get()
                 }
+                try await database.perform(.read, onWriter: true) { connection in try fetched.run(on: connection) }
                 continuation.yield(fetched.take()!)
                 repeat {
                     guard await wakeup.next() != nil else {
