@@ -33,6 +33,7 @@ struct DAOMethodRunner {
     /// - Throws: `invalidCall` for an argument the method does not declare; `nilArgument`
     ///   for nil in a `$` argument.
     static func checked(_ arguments: [String: DAOValue], for method: DAOMethod) throws -> [String: DAOValue] {
+        if passesEveryArgument(arguments, to: method) { return arguments }
         var complete = arguments
         var declaredCount = 0
         var refusedNil: String?
@@ -50,6 +51,18 @@ struct DAOMethodRunner {
             throw DAOError(.nilArgument, "\(method.id) refuses nil for $\(refusedNil)", at: method.location)
         }
         return complete
+    }
+
+    /// Whether `arguments` are exactly the method's declared ones with no nil where it is
+    /// refused: the usual call, checked without hashing a name (each passed name is compared
+    /// with the few declared ones). Otherwise `checked` completes them or finds the error.
+    private static func passesEveryArgument(_ arguments: [String: DAOValue], to method: DAOMethod) -> Bool {
+        guard arguments.count == method.arguments.count else { return false }
+        for (name, value) in arguments {
+            guard let declared = method.arguments.first(where: { $0.name == name }) else { return false }
+            if declared.refusesNil, value.isNull { return false }
+        }
+        return true
     }
 
     /// Runs the method's statements in order; the result is the last statement's that ran.
