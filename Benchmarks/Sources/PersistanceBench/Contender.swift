@@ -25,6 +25,8 @@ struct ContenderSettings: Sendable {
     /// The `synchronous` level every write connection sets (Persistance's default, read
     /// back from its writer: the others follow it).
     var synchronous: Synchronous
+    /// Persistance's `spinWait` (`--spin-wait-us`); nil keeps the library's default.
+    var spinWait: Duration? = nil
 }
 
 /// One library (or the raw C API) running the workloads. Each method prepares its records

@@ -38,6 +38,8 @@ struct Options: Sendable {
     var instructionsPath: String?
     /// Where the temporary databases go; a fresh folder inside the system's temporary directory by default.
     var directory: String?
+    /// Persistance's `spinWait` in microseconds; nil keeps the library's default.
+    var spinWaitMicroseconds: Int?
 
     static let usage = """
         USAGE: persistance-bench [options]
@@ -61,6 +63,9 @@ struct Options: Sendable {
           --instructions PATH   instructions per operation from profile.sh, shown beside the times
           --directory PATH      where to create the temporary databases (default: a new folder in $TMPDIR)
           --samples-out PATH    write this run's samples as JSON (what --runs reads back)
+          --spin-wait-us U      Persistance's spinWait in microseconds (default: the library's,
+                                50): profile.sh scales it by valgrind's slowdown, so that under
+                                callgrind the executor takes the way it takes natively
           --list                list workloads and contenders of this build, then exit
           -h, --help            this help
         """
@@ -133,6 +138,7 @@ struct Options: Sendable {
             case "--json": options.jsonPath = try value(for: argument)
             case "--instructions": options.instructionsPath = try value(for: argument)
             case "--directory": options.directory = try value(for: argument)
+            case "--spin-wait-us": options.spinWaitMicroseconds = try integer(for: argument, minimum: 0)
             case "--list": return .list
             case "-h", "--help": return .help
             default: throw UsageError(description: "unknown argument '\(argument)'")

@@ -94,6 +94,15 @@ struct PersistanceFastContender: PersistanceContender {
     let settings: ContenderSettings
 }
 
+extension ContenderSettings {
+    /// A Persistance configuration for the database at `path`, with `spinWait` applied.
+    func persistanceConfiguration(path: String) -> DatabaseConfiguration {
+        var configuration = DatabaseConfiguration(path: path)
+        if let spinWait { configuration.spinWait = spinWait }
+        return configuration
+    }
+}
+
 /// The `synchronous` level of a Persistance writer left at its defaults: the level every
 /// contender of the run sets (read from a throwaway database in `directory`).
 func persistanceDefaultSynchronous(directory: URL) throws -> Synchronous {
@@ -132,7 +141,7 @@ extension PersistanceContender {
     /// Opens the database with the executor, its writer left at the library's `synchronous`
     /// default (which `settings.synchronous` is, see `persistanceDefaultSynchronous`).
     func open(_ path: String, key: String?, readers: Int? = nil) throws -> Database {
-        var configuration = DatabaseConfiguration(path: path)
+        var configuration = settings.persistanceConfiguration(path: path)
         if let key { configuration.secretKeys = [key] }
         return try Database.openSync(configuration: configuration, readerCount: readers)
     }

@@ -58,7 +58,7 @@ struct PersistanceDAOContender: Contender {
     }
 
     func daoLookups(_ ids: [Int64], path: String) throws -> (Duration, Checksum) {
-        let db = try Database.openSync(configuration: DatabaseConfiguration(path: path))
+        let db = try Database.openSync(configuration: settings.persistanceConfiguration(path: path))
         defer { try? db.closeSync() }
         let dao = DAO(module: try DAOModule(xml: daoBenchModule), database: db)
         let players = BenchPlayersDAO(dao: dao)

@@ -49,7 +49,8 @@ do {
     let startLoad = loadAverage()
     // Every contender runs with Persistance's default durability, set explicitly on the others.
     let synchronous = try persistanceDefaultSynchronous(directory: directory)
-    let contenders = allContenders(ContenderSettings(synchronous: synchronous))
+    let spinWait = effectiveOptions.spinWaitMicroseconds.map { Duration.microseconds($0) }
+    let contenders = allContenders(ContenderSettings(synchronous: synchronous, spinWait: spinWait))
         .filter { effectiveOptions.selects(contender: $0.name) }
     log("persistance-bench: \(effectiveOptions.rows) rows, \(backend) \(sqliteVersion), synchronous = \(synchronous), contenders: \(contenders.map(\.name).joined(separator: ", "))")
     let results: [Workload: [String: Samples]]
