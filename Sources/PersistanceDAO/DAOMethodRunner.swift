@@ -69,7 +69,7 @@ struct DAOMethodRunner {
     func runOnce(_ method: DAOMethod, in scope: DAOScope) throws -> DAOResult {
         if method.statements.count == 1, !method.statements[0].resumable {
             // The usual method, one statement: its outcome is returned as it is, not copied.
-            switch try run(method.statements[0], of: method, in: scope) {
+            switch try run(statementAt: 0, of: method, in: scope) {
             case .done(let changes)?: return noResult(of: method, changes: changes)
             case let outcome?: return outcome
             case nil: return noResult(of: method, changes: 0)
@@ -77,16 +77,16 @@ struct DAOMethodRunner {
         }
         var result: DAOResult?
         var changes = 0
-        for statement in method.statements {
+        for index in method.statements.indices {
             let outcome: DAOResult?
-            if statement.resumable {
+            if method.statements[index].resumable {
                 do {
-                    outcome = try connection.savepoint { try run(statement, of: method, in: scope) }
+                    outcome = try connection.savepoint { try run(statementAt: index, of: method, in: scope) }
                 } catch is DatabaseError {
                     continue
                 }
             } else {
-                outcome = try run(statement, of: method, in: scope)
+                outcome = try run(statementAt: index, of: method, in: scope)
             }
             if case .done(let count) = outcome {
                 changes += count
@@ -103,14 +103,17 @@ struct DAOMethodRunner {
         method.kind == .select ? empty(method.result) : .done(changes: changes)
     }
 
-    /// Runs one statement; nil when it rendered to nothing (or `onVoid="quit"`).
-    private func run(_ statement: DAOStatementTemplate, of method: DAOMethod, in scope: DAOScope) throws -> DAOResult? {
-        guard let fallback = statement.fallback else {
-            return try execute(statement.body, staticIndex: statement.staticIndex, of: method, in: scope)
+    /// Runs the method's statement at `index`; nil when it rendered to nothing (or
+    /// `onVoid="quit"`). The statement is read in place rather than copied (a copy retains
+    /// each of its parts).
+    private func run(statementAt index: Int, of method: DAOMethod, in scope: DAOScope) throws -> DAOResult? {
+        let staticIndex = method.statements[index].staticIndex
+        guard let fallback = method.statements[index].fallback else {
+            return try execute(method.statements[index].body, staticIndex: staticIndex, of: method, in: scope)
         }
         do {
             return try connection.savepoint {
-                try execute(statement.body, staticIndex: statement.staticIndex, of: method, in: scope)
+                try execute(method.statements[index].body, staticIndex: staticIndex, of: method, in: scope)
             }
         } catch is DatabaseError {
             return try execute(fallback, staticIndex: nil, of: method, in: scope)
@@ -118,9 +121,10 @@ struct DAOMethodRunner {
     }
 
     /// Runs `pieces`: a static statement's SQL as the DAO rendered it for its table, its
-    /// parameters bound from `scope`; any other statement rendered now.
+    /// parameters bound from `scope`; any other statement rendered now (the pieces are
+    /// only read then).
     private func execute(
-        _ pieces: [SQLTemplate], staticIndex: Int?, of method: DAOMethod, in scope: DAOScope
+        _ pieces: @autoclosure () -> [SQLTemplate], staticIndex: Int?, of method: DAOMethod, in scope: DAOScope
     ) throws -> DAOResult? {
         if let staticIndex, let sql = context.staticSQL[staticIndex] {
             let parameters = context.module.staticStatements[staticIndex].parameters
@@ -131,7 +135,7 @@ struct DAOMethodRunner {
             }
         }
         var renderer = context.renderer()
-        try renderer.render(pieces, in: scope)
+        try renderer.render(pieces(), in: scope)
         guard renderer.hasStatement else { return nil }
         return try execute(renderer.sql, argumentCount: renderer.arguments.count, of: method) { statement in
             for (offset, value) in renderer.arguments.enumerated() {
