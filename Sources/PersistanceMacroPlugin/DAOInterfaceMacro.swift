@@ -75,7 +75,10 @@ public struct DAOInterfaceMacro: PeerMacro {
         } else {
             body = "_ = \(call)"
         }
+        // Inlined where it is called: the method only forwards, and as a call of its own it
+        // would cost an async frame and an executor check of its own.
         return """
+                @inline(__always)
                 \(access)func \(function.name.text)\(signature) {
                     \(body)
                 }
