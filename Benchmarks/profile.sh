@@ -40,7 +40,7 @@ available_contenders=$("$bin" --list | sed -n 's/^contenders: //p')
 workloads=${1:-$(echo "$available_workloads" | tr -d ' ' | tr ',' '\n' | grep -v '^concurrent' | paste -sd, -)}
 contenders=${2:-$(echo "$available_contenders" | tr -d ' ')}
 
-echo "# callgrind: $rows rows, $lookups lookups, $transactions transactions, one iteration, fair scheduling, valgrind $(valgrind --version | sed 's/valgrind-//')" > "$tsv"
+echo "# callgrind: $rows rows, $lookups lookups, $transactions transactions, one iteration, fair scheduling, Persistance spinWait 1 s, valgrind $(valgrind --version | sed 's/valgrind-//')" > "$tsv"
 declare -A counts
 printf '%-22s %-18s %12s %12s\n' workload contender "Ir/op" "Ir × raw C"
 profiled=()
@@ -50,15 +50,21 @@ for contender in ${contenders//,/ }; do
     file="$out/$contender.callgrind"
     rm -f "$file" "$file".*
     while (( $(jobs -rp | wc -l) >= jobs )); do wait -n || true; done
-    # --fair-sched=yes: valgrind runs one thread at a time, and by default a thread that
-    # yields the processor often takes it straight back, so a thread watching for another's
-    # work (the executor's brief waits) starves the very thread it waits for and gives up,
-    # a way natively rare: the callgrind counts of the DAO workload moved by 2,000
-    # instructions per call with it, from run to run. With fair scheduling a yield hands
-    # over to the waiting thread, as on a machine with a processor for each.
+    # The executor's threads watch for each other's work for a moment before they sleep or
+    # suspend (Persistance's spinWait); natively a small call's block ends within the watch
+    # almost always. Under valgrind two things broke that, at random, so that the counts
+    # of the async and DAO workloads moved by up to 3,000 instructions per call from run to
+    # run: valgrind runs one thread at a time, and by default a thread that yields often
+    # takes the processor straight back, starving the thread it waits for
+    # (--fair-sched=yes hands it over, as on a machine with a processor for each); and
+    # valgrind runs about 30 times slower, and slower still on a loaded machine, so the
+    # watches' 50 µs ran out. --spin-wait-us 1000000 lifts that time limit (the 64-look
+    # limit stays): the counts are those of the way a call takes natively, within ~30
+    # instructions from run to run even with three valgrind runs on two processors.
     (valgrind --tool=callgrind --fair-sched=yes --dump-before='*timedRegionStart*' --dump-before='*timedRegionEnd*' \
         --callgrind-out-file="$file" \
         "$stripped" --rows "$rows" --lookups "$lookups" --transactions "$transactions" --iterations 1 --warmup 0 \
+        --spin-wait-us 1000000 \
         --only "$workloads" --contenders "$contender" > /dev/null 2> "$file.log" \
         || echo "$contender: failed, see $file.log" >&2) &
 done
