@@ -107,6 +107,21 @@ public final class DAO: Sendable {
     ///   not fit its type; `DatabaseError` from SQLite. Nothing the call wrote stays.
     @discardableResult
     public func call(_ id: String, _ arguments: [String: DAOValue] = [:]) async throws -> DAOResult {
+        try await call(id, with: DAOArguments(arguments))
+    }
+
+    /// Runs the method `id` like ``call(_:_:)``, its arguments passed as name–value pairs
+    /// (what `@DAOInterface` methods pass): a method takes a few, and finding them by
+    /// comparing names costs less than building a dictionary and hashing them.
+    /// - Throws: as ``call(_:_:)``; `DAOError.Kind.invalidCall` for a name passed twice.
+    @discardableResult
+    public func call(_ id: String, arguments: KeyValuePairs<String, DAOValue>) async throws -> DAOResult {
+        try await call(id, with: DAOArguments(arguments))
+    }
+
+    /// Both `call`s, inlined into each so that neither adds an async frame.
+    @inline(__always)
+    private func call(_ id: String, with arguments: DAOArguments) async throws -> DAOResult {
         let method = try method(id)
         let context = try await preparedContext()
         let body: @Sendable (Connection) throws -> DAOResult = { connection in

@@ -9,7 +9,7 @@ struct DAOMethodRunner {
     /// - Throws: `invalidCall` for an argument the method does not declare; `nilArgument`
     ///   for nil in a `$` argument; `notACollection` when the `foreach` collection is not a
     ///   list; the first error of a statement that is not `resumable`.
-    func run(_ method: DAOMethod, arguments: [String: DAOValue]) throws -> DAOResult {
+    func run(_ method: DAOMethod, arguments: DAOArguments) throws -> DAOResult {
         let arguments = try Self.checked(arguments, for: method)
         let scope = DAOScope(arguments: arguments, globals: context.globals)
         guard let (collection, item) = method.iteration else {
@@ -29,11 +29,14 @@ struct DAOMethodRunner {
         return method.kind == .select ? .each(results) : .done(changes: changes)
     }
 
-    /// `arguments` with nil for every declared argument not passed.
-    /// - Throws: `invalidCall` for an argument the method does not declare; `nilArgument`
-    ///   for nil in a `$` argument.
-    static func checked(_ arguments: [String: DAOValue], for method: DAOMethod) throws -> [String: DAOValue] {
-        if passesEveryArgument(arguments, to: method) { return arguments }
+    /// `arguments` with nil for every declared argument not passed. The usual call, passing
+    /// exactly the declared arguments, is checked without hashing a name (each passed name is
+    /// compared with the few declared ones) and returned as it is.
+    /// - Throws: `invalidCall` for an argument the method does not declare, or one passed
+    ///   twice; `nilArgument` for nil in a `$` argument.
+    static func checked(_ passed: DAOArguments, for method: DAOMethod) throws -> DAOArguments {
+        if passed.passEveryArgument(to: method) { return passed }
+        let arguments = try passed.dictionary(for: method)
         var complete = arguments
         var declaredCount = 0
         var refusedNil: String?
@@ -50,19 +53,7 @@ struct DAOMethodRunner {
         if let refusedNil {
             throw DAOError(.nilArgument, "\(method.id) refuses nil for $\(refusedNil)", at: method.location)
         }
-        return complete
-    }
-
-    /// Whether `arguments` are exactly the method's declared ones with no nil where it is
-    /// refused: the usual call, checked without hashing a name (each passed name is compared
-    /// with the few declared ones). Otherwise `checked` completes them or finds the error.
-    private static func passesEveryArgument(_ arguments: [String: DAOValue], to method: DAOMethod) -> Bool {
-        guard arguments.count == method.arguments.count else { return false }
-        for (name, value) in arguments {
-            guard let declared = method.arguments.first(where: { $0.name == name }) else { return false }
-            if declared.refusesNil, value.isNull { return false }
-        }
-        return true
+        return DAOArguments(complete)
     }
 
     /// Runs the method's statements in order; the result is the last statement's that ran.

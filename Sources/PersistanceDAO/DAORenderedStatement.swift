@@ -16,7 +16,7 @@ extension DAO {
     public func renderedStatements(for id: String, _ arguments: [String: DAOValue] = [:]) throws -> [DAORenderedStatement] {
         let method = try method(id)
         let context = settingsContext()
-        let arguments = try DAOMethodRunner.checked(arguments, for: method)
+        let arguments = try DAOMethodRunner.checked(DAOArguments(arguments), for: method)
         var scopes = [DAOScope(arguments: arguments, globals: context.globals)]
         if let (collection, item) = method.iteration {
             guard case .list(let elements) = arguments[collection] ?? .null else {

@@ -3,11 +3,11 @@ import Persistance
 /// The names a statement can refer to while it renders: `foreach` items (innermost first),
 /// the call's arguments, then the DAO's global arguments.
 struct DAOScope {
-    var arguments: [String: DAOValue]
+    var arguments: DAOArguments
     var globals: [String: DAOValue]
     private var items: [(name: String, value: DAOValue)] = []
 
-    init(arguments: [String: DAOValue], globals: [String: DAOValue]) {
+    init(arguments: DAOArguments, globals: [String: DAOValue]) {
         self.arguments = arguments
         self.globals = globals
     }

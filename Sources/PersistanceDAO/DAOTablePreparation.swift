@@ -38,7 +38,7 @@ struct DAOTablePreparation {
                         let method = DAOMethod(
                             id: "upgrade to \(upgrade.version)", kind: .update, arguments: [], result: .none,
                             iteration: nil, statements: upgrade.statements, location: upgrade.location)
-                        _ = try runner.runOnce(method, in: DAOScope(arguments: [:], globals: context.globals))
+                        _ = try runner.runOnce(method, in: DAOScope(arguments: DAOArguments([:]), globals: context.globals))
                     }
                 }
                 try DAOTableVersions.setVersion(version, of: table, in: connection)
@@ -52,7 +52,7 @@ struct DAOTablePreparation {
     private func runInitializer(table: String?) throws {
         guard let initializer = module.initializer, let method = module.methods[initializer] else { return }
         let existed = try table.map { try DAOTableVersions.tableExists($0, in: connection) } ?? true
-        _ = try runner.run(method, arguments: [:])
+        _ = try runner.run(method, arguments: DAOArguments([:]))
         if let table, !existed, try DAOTableVersions.tableExists(table, in: connection) {
             report(.tableCreated(table: table))
         }

@@ -14,7 +14,7 @@ public struct DAOTransaction {
     public func call(_ id: String, _ arguments: [String: DAOValue] = [:]) throws -> DAOResult {
         let method = try dao.method(id)
         return try connection.savepoint {
-            try DAOMethodRunner(context: context, connection: connection).run(method, arguments: arguments)
+            try DAOMethodRunner(context: context, connection: connection).run(method, arguments: DAOArguments(arguments))
         }
     }
 }

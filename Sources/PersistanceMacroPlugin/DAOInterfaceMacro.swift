@@ -65,8 +65,8 @@ public struct DAOInterfaceMacro: PeerMacro {
             let name = (parameter.secondName ?? parameter.firstName).text
             return "\"\(name)\": try \(name).daoValue()"
         }
-        let dictionary = arguments.isEmpty ? "[:]" : "[" + arguments.joined(separator: ", ") + "]"
-        let call = "try await dao.call(\"\(function.name.text)\", \(dictionary))"
+        let pairs = arguments.isEmpty ? "[:]" : "[" + arguments.joined(separator: ", ") + "]"
+        let call = "try await dao.call(\"\(function.name.text)\", arguments: \(pairs))"
         var signature = function.signature.trimmed
         signature.leadingTrivia = []
         let body: String

@@ -43,17 +43,17 @@ struct DAOInterfaceMacroTests {
 
                     @inline(__always)
                     public func insertItem(content: String) async throws {
-                        _ = try await dao.call("insertItem", ["content": try content.daoValue()])
+                        _ = try await dao.call("insertItem", arguments: ["content": try content.daoValue()])
                     }
 
                     @inline(__always)
                     public func getItem(index: Int64) async throws -> String? {
-                        return try await dao.call("getItem", ["index": try index.daoValue()]).decode((String?).self)
+                        return try await dao.call("getItem", arguments: ["index": try index.daoValue()]).decode((String?).self)
                     }
 
                     @inline(__always)
                     public func all() async throws -> [Row] {
-                        return try await dao.call("all", [:]).decode(([Row]).self)
+                        return try await dao.call("all", arguments: [:]).decode(([Row]).self)
                     }
                 }
                 """,

@@ -51,6 +51,23 @@ struct DAOCallErrorTests {
         #expect(try await count(dao) == 0)
     }
 
+    @Test("arguments passed as pairs: any order, the same errors as a dictionary, and a name passed twice")
+    func argumentPairs() async throws {
+        let directory = try DAOTemporaryDirectory()
+        let dao = try await makeDAO(directory)
+        #expect(await daoError { try await dao.call("add", arguments: ["content": nil]) }?.kind == .nilArgument)
+        #expect(await daoError { try await dao.call("add", arguments: [:]) }?.kind == .nilArgument)
+        #expect(await daoError { try await dao.call("add", arguments: ["contnt": "x"]) }?.kind == .invalidCall)
+        #expect(await daoError { try await dao.call("add", arguments: ["content": "x", "content": "y"]) }?.kind == .invalidCall)
+        #expect(await daoError { try await dao.call("twoSteps", arguments: ["first": "a", "first": "b"]) }?.kind == .invalidCall)
+        await #expect(throws: DatabaseError.self) { try await dao.call("twoSteps", arguments: ["first": "a"]) }
+        #expect(try await count(dao) == 0)
+        try await dao.call("twoSteps", arguments: ["second": "b", "first": "a"])
+        try await dao.call("addAll", arguments: ["contents": ["c", "d"]])
+        let contents = try await dao.call("rows", arguments: [:]).decode([Row].self).map { $0["content"] }
+        #expect(contents == [.text("a"), .text("b"), .text("c"), .text("d")])
+    }
+
     @Test("a failing iteration or step rolls the whole method back")
     func rollback() async throws {
         let directory = try DAOTemporaryDirectory()

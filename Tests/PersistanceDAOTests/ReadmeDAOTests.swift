@@ -51,10 +51,14 @@ struct ReadmeDAOTests {
         // The same calls without the protocol:
         try await dao.call("insertItem", ["content": "more"])
         let again = try await dao.call("getItem", ["index": .integer(index)]).decode(String?.self)
+        // Name–value pairs rather than a dictionary, as the generated methods pass them:
+        // the arguments are found without hashing their names.
+        let third = try await dao.call("getItem", arguments: ["index": .integer(index)]).decode(String?.self)
         // README example end
         #expect(content == "something")
         #expect(found.map { $0["content"] } == [.text("something")])
         #expect(again == "something")
+        #expect(third == "something")
         #expect(try await demo.search(words: ["%o%"], newest: true).map { $0["id"] } == [.integer(2), .integer(1)])
     }
 
