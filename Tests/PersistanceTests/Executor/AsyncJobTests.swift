@@ -14,6 +14,20 @@ import Testing
             body)
     }
 
+    /// Submits `count` jobs to `pool` one after another, each as soon as the last has run,
+    /// from a thread of its own; returns whether the pool said of any that an awake thread
+    /// took it at once.
+    private static func anyJobTakenAtOnce(of count: Int, by pool: ConnectionPool) async throws -> Bool {
+        try await onThread {
+            (0..<count).contains { _ in
+                let ran = Gate()
+                let startsAtOnce = pool.submit(ClosureJob(run: { _ in ran.open() }, fail: { _ in }))
+                while !ran.isOpened { sched_yield() }
+                return startsAtOnce
+            }
+        }
+    }
+
     /// A continuation attached after the job ended (the task stopped watching just before
     /// the end) is resumed at once, and the outcome is the block's.
     @Test(arguments: [false, true])
@@ -151,14 +165,7 @@ import Testing
     @Test func poolSaysWhetherAnAwakeIdleThreadTakesTheJobAtOnce() async throws {
         let directory = try TemporaryDirectory()
         let db = try await openTestDatabase(directory)
-        let takenAtOnce = try await onThread {
-            (0..<200).contains { _ in
-                let ran = Gate()
-                let startsAtOnce = db.writer.submit(ClosureJob(run: { _ in ran.open() }, fail: { _ in }))
-                while !ran.isOpened { sched_yield() }
-                return startsAtOnce
-            }
-        }
+        let takenAtOnce = try await Self.anyJobTakenAtOnce(of: 200, by: db.writer)
         #expect(takenAtOnce)
         let release = Gate()
         let blocker = try await holdWriter(db, until: release)
@@ -179,14 +186,7 @@ import Testing
         configuration.spinWait = .zero
         let db = try await Database.open(configuration: configuration)
         try await db.write { conn in try conn.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, value INTEGER)") }
-        let takenAtOnce = try await onThread {
-            (0..<50).contains { _ in
-                let ran = Gate()
-                let startsAtOnce = db.writer.submit(ClosureJob(run: { _ in ran.open() }, fail: { _ in }))
-                while !ran.isOpened { sched_yield() }
-                return startsAtOnce
-            }
-        }
+        let takenAtOnce = try await Self.anyJobTakenAtOnce(of: 50, by: db.writer)
         #expect(!takenAtOnce)
         for value in 1...20 {
             try await db.write { conn in try conn.execute("INSERT INTO t(value) VALUES (?)", [value]) }
