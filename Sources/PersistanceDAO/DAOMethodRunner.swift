@@ -120,9 +120,13 @@ struct DAOMethodRunner {
         if let staticIndex, let sql = context.staticSQL[staticIndex] {
             let parameters = context.module.staticStatements[staticIndex].parameters
             return try execute(sql, argumentCount: parameters.count, of: method) { statement in
+                var holdsCopies = false
                 for (offset, parameter) in parameters.enumerated() {
-                    try statement.bind(parameter.value(in: scope, crypt: context.crypt), at: offset + 1)
+                    let value = try parameter.value(in: scope, crypt: context.crypt)
+                    holdsCopies = holdsCopies || Self.isCopied(value)
+                    try statement.bind(value, at: offset + 1)
                 }
+                return holdsCopies
             }
         }
         var renderer = context.renderer()
@@ -132,18 +136,22 @@ struct DAOMethodRunner {
             for (offset, value) in renderer.arguments.enumerated() {
                 try statement.bind(value, at: offset + 1)
             }
+            return renderer.arguments.contains(where: Self.isCopied)
         }
     }
 
     /// Runs `sql` from the statement cache, its `argumentCount` parameters bound by `bind`,
-    /// and reads its result.
+    /// and reads its result. `bind` says whether it bound a text or a blob: SQLite keeps a
+    /// copy of each in the cached statement, so the bindings are then cleared after the
+    /// call; numbers hold nothing and are simply bound anew by the next call.
     private func execute(
-        _ sql: String, argumentCount: Int, of method: DAOMethod, bind: (Statement) throws -> Void
+        _ sql: String, argumentCount: Int, of method: DAOMethod, bind: (Statement) throws -> Bool
     ) throws -> DAOResult {
         let statement = try connection.cachedStatement(sql)
+        var clearsBindings = true
         defer {
             statement.reset()
-            statement.clearBindings()
+            if clearsBindings { statement.clearBindings() }
         }
         guard argumentCount == statement.parameterCount else {
             throw DatabaseError(
@@ -151,12 +159,20 @@ struct DAOMethodRunner {
                 message: "statement takes \(statement.parameterCount) argument(s), the module binds \(argumentCount)",
                 sql: sql)
         }
-        try bind(statement)
+        clearsBindings = try bind(statement)
         guard method.kind == .select || method.result != .none else {
             while try statement.step() {}
             return .done(changes: connection.changes)
         }
         return try DAOResultReader(context: context, statement: statement).read(method.result)
+    }
+
+    /// Whether SQLite keeps a copy of `value` once bound.
+    private static func isCopied(_ value: DatabaseValue) -> Bool {
+        switch value {
+        case .text, .blob: true
+        case .null, .integer, .real: false
+        }
     }
 
     /// The result of a select that ran no statement.
