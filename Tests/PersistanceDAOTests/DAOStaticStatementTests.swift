@@ -30,6 +30,31 @@ struct DAOStaticStatementTests {
         #expect(try dao.renderedStatements(for: "bodies", ["first": 7]).first?.arguments == [.integer(7)])
     }
 
+    /// SQLite keeps a copy of a bound text or blob in the cached statement: the call clears
+    /// it. Numbers hold nothing and stay bound until the next call binds anew.
+    @Test("a text argument does not stay in the cached statement after the call; a number does")
+    func textBindingsAreCleared() async throws {
+        let db = try await Database.open(configuration: DatabaseConfiguration(path: ":memory:"))
+        let module = try DAOModule(xml: """
+            <module name="echo">
+              <select id="text" arguments="value" result="string">select #{value}</select>
+              <select id="number" arguments="value" result="long long">select #{value}</select>
+            </module>
+            """)
+        let dao = DAO(module: module, database: db)
+        let leftBound: @Sendable (Connection) throws -> DatabaseValue = { conn in
+            let statement = try conn.cachedStatement("select ?")
+            defer { statement.reset() }
+            _ = try statement.step()
+            return statement.column(at: 0)
+        }
+        #expect(try await dao.call("text", ["value": "secret"]).decode(String?.self) == "secret")
+        #expect(try await db.read(leftBound) == .null)
+        #expect(try await dao.call("number", ["value": 42]).decode(Int64?.self) == 42)
+        #expect(try await db.read(leftBound) == .integer(42))
+        try await db.close()
+    }
+
     @Test("bad arguments of a static statement are typed errors, and nothing runs")
     func badArguments() async throws {
         let directory = try DAOTemporaryDirectory()
