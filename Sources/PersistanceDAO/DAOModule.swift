@@ -38,7 +38,7 @@ public struct DAOModule: Sendable {
     /// `foreach` item around the read: a DAO's ``DAO/globalArguments`` must provide them.
     public let globalArgumentNames: Set<String>
 
-    let methods: [String: DAOMethod]
+    let methods: DAOMethodTable
     let maps: [String: DAOMap]
     let upgrades: [DAOUpgrade]
     /// The statements whose SQL depends on nothing but the table name (see ``DAOStatementTemplate/staticIndex``).
@@ -87,7 +87,7 @@ public struct DAOModule: Sendable {
         methodNames = checked.methodNames
         encryptedFields = checked.encryptedFields
         self.globalArgumentNames = checked.globalReferences.names
-        methods = checked.methods
+        methods = DAOMethodTable(checked.methods)
         maps = checked.maps
         upgrades = checked.upgrades
         staticStatements = checked.staticStatements

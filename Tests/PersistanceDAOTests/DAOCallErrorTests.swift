@@ -68,6 +68,21 @@ struct DAOCallErrorTests {
         #expect(contents == [.text("a"), .text("b"), .text("c"), .text("d")])
     }
 
+    /// Up to 16 methods are found by scanning their ids, more through a dictionary: either
+    /// way each call reaches its own method, and an id the module lacks is an invalidCall.
+    @Test("every method of a small and a large module is found by its id", arguments: [3, 16, 17, 40])
+    func methodsAreFoundById(count: Int) async throws {
+        let directory = try DAOTemporaryDirectory()
+        let selects = (0..<count).map { #"<select id="m\#($0)" result="int">select \#($0)</select>"# }
+        let module = try DAOModule(xml: #"<module name="many">"# + selects.joined() + "</module>")
+        let dao = DAO(module: module, database: try await directory.database())
+        for index in (0..<count).reversed() {
+            #expect(try await dao.call("m\(index)").decode(Int.self) == index)
+        }
+        #expect(await daoError { try await dao.call("m\(count)") }?.kind == .invalidCall)
+        #expect(await daoError { try await dao.call("M0") }?.kind == .invalidCall)
+    }
+
     @Test("a failing iteration or step rolls the whole method back")
     func rollback() async throws {
         let directory = try DAOTemporaryDirectory()
