@@ -3,8 +3,9 @@ extension Database {
     /// task meanwhile. Reads run concurrently with each other and with the write.
     ///
     /// When an awake, free reader thread starts the block at once, the task may first watch
-    /// for its end for a moment (50 µs at most, yielding its thread between looks), and
-    /// suspends only if it has not ended: a small block's value arrives without a suspension.
+    /// for its end for a moment (`DatabaseConfiguration.spinWait`, 50 µs by default, yielding
+    /// its thread between looks), and suspends only if it has not ended: a small block's value
+    /// arrives without a suspension.
     ///
     /// The block runs in a transaction whose snapshot is taken before it starts: it sees the
     /// database as it was then, from start to end, whatever commits meanwhile. Writing from a
@@ -90,9 +91,9 @@ extension Database {
     /// observations fetch there to see exactly the commits announced so far).
     ///
     /// When an awake idle pool thread takes the job at once, the task first watches it for a
-    /// moment (`BriefWatch`, 50 µs at most; unless the pool's recent blocks outlasted their
-    /// watches, see `WatchPolicy`) before suspending: a small block runs in less time than
-    /// suspending and resuming a task take.
+    /// moment (`BriefWatch`, for the configuration's `spinWait`; unless the pool's recent
+    /// blocks outlasted their watches, see `WatchPolicy`) before suspending: a small block
+    /// runs in less time than suspending and resuming a task take.
     @usableFromInline
     func perform(_ access: Access, onWriter: Bool = false, _ body: @escaping @Sendable (Connection) throws -> Void) async throws {
         let pool = onWriter ? writer : pool(for: access)
