@@ -89,9 +89,7 @@ final class CodableRowDecoder: Decoder {
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        if let kept: KeyedDecodingContainer<Key> = containers.container(keyedBy: Key.self, dateStrategy: dateStrategy) {
-            return kept
-        }
+        if containers.holds(keyedBy: Key.self, dateStrategy: dateStrategy) { return containers.kept() }
         let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(decoder: self))
         if containers.keep(container, keyedBy: Key.self, dateStrategy: dateStrategy) {
             keepForever()

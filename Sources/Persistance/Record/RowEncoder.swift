@@ -29,9 +29,7 @@ final class RowEncoder: Encoder {
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if let kept: KeyedEncodingContainer<Key> = containers.container(keyedBy: Key.self, dateStrategy: dateStrategy) {
-            return kept
-        }
+        if containers.holds(keyedBy: Key.self, dateStrategy: dateStrategy) { return containers.kept() }
         let container = KeyedEncodingContainer(RowKeyedEncodingContainer<Key>(buffer: buffer, dateStrategy: dateStrategy))
         containers.keep(container, keyedBy: Key.self, dateStrategy: dateStrategy)
         return container

@@ -70,6 +70,39 @@ private struct SecondEvent: Record, Codable, Equatable {
     static var databaseDateStrategy: DatabaseDateStrategy { .secondsSince1970 }
 }
 
+/// A record that codes its columns through containers of two key types, one after the
+/// other, on every row: the encoder's and decoder's kept container changes twice a row.
+private struct TwoKeyTypes: Record, Codable, Equatable {
+    var id: Int64
+    var name: String
+    var score: Double
+
+    enum IDKey: String, CodingKey { case id }
+    enum ValueKeys: String, CodingKey { case name, score }
+
+    init(id: Int64, name: String, score: Double) {
+        (self.id, self.name, self.score) = (id, name, score)
+    }
+
+    init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: IDKey.self).decode(Int64.self, forKey: .id)
+        let values = try decoder.container(keyedBy: ValueKeys.self)
+        name = try values.decode(String.self, forKey: .name)
+        score = try values.decode(Double.self, forKey: .score)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var identity = encoder.container(keyedBy: IDKey.self)
+        try identity.encode(id, forKey: .id)
+        var values = encoder.container(keyedBy: ValueKeys.self)
+        try values.encode(name, forKey: .name)
+        try values.encode(score, forKey: .score)
+    }
+
+    static let table = Table<TwoKeyTypes>(
+        "two_keys", primaryKey: "id", columns: [.integer("id", primaryKey: .plain), .text("name"), .real("score")])
+}
+
 @Suite struct RecordCodingTests {
     @Test func storesEachPropertyKindInItsColumnForm() throws {
         try withTemporaryConnection { conn, _ throws in
@@ -294,6 +327,19 @@ private struct SecondEvent: Record, Codable, Equatable {
             }
             #expect(error?.kind == .encoding)
             #expect(error?.column == "name")
+        }
+    }
+
+    @Test func containersOfTwoKeyTypesAlternateWithinEachRow() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try TwoKeyTypes.table.create(in: conn)
+            let records = (1...5).map { TwoKeyTypes(id: Int64($0), name: "n\($0)", score: Double($0) / 2) }
+            try TwoKeyTypes.table.insert(contentsOf: records, in: conn)
+            let stored = try conn.fetchAll("SELECT id, name, score FROM two_keys ORDER BY id").map {
+                [$0["id"], $0["name"], $0["score"]]
+            }
+            #expect(stored == records.map { [.integer($0.id), .text($0.name), .real($0.score)] })
+            #expect(try TwoKeyTypes.table.findAll(in: conn).sorted { $0.id < $1.id } == records)
         }
     }
 
