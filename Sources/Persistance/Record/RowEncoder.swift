@@ -1,3 +1,5 @@
+import Foundation
+
 /// The library's Codable encoder for records: writes each coded property straight into a
 /// `RecordValueBuffer` slot, with no intermediate dictionary and no JSON for flat values.
 ///
@@ -71,6 +73,8 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encode(_ value: Bool, forKey key: Key) throws { try store(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        // `Data` is the one type of this generic path stored directly, as the decoder reads it.
+        if T.self == Data.self { return try store(unsafeBitCast(value, to: Data.self), key) }
         let column = key.stringValue
         let stored = try ColumnValueCoding.databaseValue(for: value, dateStrategy: dateStrategy, column: column)
         try buffer.set(stored, forColumn: column)
@@ -85,6 +89,17 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try storeIfPresent(value, key) }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if T.self == Data.self {
+            let data = unsafeDowncast(optionalDataReader, to: OptionalDataReader<T?>.self).data(in: value)
+            return try storeIfPresent(data, key)
+        }
+        try encodeAnyIfPresent(value, forKey: key)
+    }
+
+    /// `encodeIfPresent` of any other type; apart, because unwrapping a `T?` looks up its
+    /// metadata on entry to the function that does it.
+    @inline(never)
+    private mutating func encodeAnyIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         guard let value else { return try encodeNil(forKey: key) }
         try encode(value, forKey: key)
     }
@@ -130,5 +145,21 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         DatabaseError.encoding(
             "nested containers are not columns; make the property a Codable type to store it as JSON",
             column: key.stringValue)
+    }
+}
+
+/// The one `OptionalDataReader`, of `Data?`.
+private let optionalDataReader = OptionalDataReader<Data?>()
+
+/// Reads a `Data?` that a generic function has as a `T?` (`T` being `Data`) where it lies.
+/// Unwrapping or copying a `T?` there would look up the metadata of `T?` (a few hundred
+/// instructions per value) and copy it through its value witnesses; a method of a generic
+/// class takes its generic argument, here `Data?` itself, from the object's class.
+private final class OptionalDataReader<Value>: Sendable {
+    /// `value`, a `Data?`, as one. Not optimized: inlined, or with its unused `self`
+    /// dropped, it would take `Value` from the caller, which looks it up.
+    @_optimize(none)
+    func data(in value: borrowing Value) -> Data? {
+        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Optional<Data>.self) }
     }
 }

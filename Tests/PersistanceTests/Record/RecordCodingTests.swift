@@ -103,6 +103,17 @@ private struct TwoKeyTypes: Record, Codable, Equatable {
         "two_keys", primaryKey: "id", columns: [.integer("id", primaryKey: .plain), .text("name"), .real("score")])
 }
 
+/// A record with a blob property of each kind, for the encoder's direct path for `Data`.
+private struct Blobs: Record, Codable, Equatable {
+    var id: Int64
+    var required: Data
+    var optional: Data?
+
+    static let table = Table<Blobs>(
+        "blobs", primaryKey: "id",
+        columns: [.integer("id", primaryKey: .plain), .blob("required"), .blob("optional", default: "none")])
+}
+
 @Suite struct RecordCodingTests {
     @Test func storesEachPropertyKindInItsColumnForm() throws {
         try withTemporaryConnection { conn, _ throws in
@@ -167,6 +178,40 @@ private struct TwoKeyTypes: Record, Codable, Equatable {
             try conn.execute("INSERT INTO player (id, name, score) VALUES (7, 'Ann', 2)")
             let found = try RecordFixtures.players.findAll(sql: "SELECT ID, NAME, Score FROM player", in: conn)
             #expect(found == [Player(id: 7, name: "Ann", score: 2, age: nil)])
+        }
+    }
+
+    @Test func storesDataAndOptionalDataAsBlobs() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try Blobs.table.create(in: conn)
+            let records = [
+                Blobs(id: 1, required: Data([1, 2, 3]), optional: Data([4])),
+                Blobs(id: 2, required: Data(), optional: Data()),
+                Blobs(id: 3, required: Data([5]), optional: nil),
+            ]
+            try Blobs.table.insert(contentsOf: records, in: conn)
+            let stored = try conn.fetchAll("SELECT typeof(required), typeof(optional), optional FROM blobs ORDER BY id")
+                .map { [$0[0], $0[1], $0[2]] }
+            #expect(stored == [
+                [.text("blob"), .text("blob"), .blob(Data([4]))],
+                [.text("blob"), .text("blob"), .blob(Data())],
+                [.text("blob"), .text("text"), .text("none")],
+            ])
+            try conn.execute("DELETE FROM blobs WHERE id = 3")  // its default text is no Data
+            #expect(try Blobs.table.findAll(in: conn).sorted { $0.id < $1.id } == Array(records.prefix(2)))
+        }
+    }
+
+    @Test func containersOfTwoKeyTypesAlternateWithinEachRow() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try TwoKeyTypes.table.create(in: conn)
+            let records = (1...5).map { TwoKeyTypes(id: Int64($0), name: "n\($0)", score: Double($0) / 2) }
+            try TwoKeyTypes.table.insert(contentsOf: records, in: conn)
+            let stored = try conn.fetchAll("SELECT id, name, score FROM two_keys ORDER BY id").map {
+                [$0["id"], $0["name"], $0["score"]]
+            }
+            #expect(stored == records.map { [.integer($0.id), .text($0.name), .real($0.score)] })
+            #expect(try TwoKeyTypes.table.findAll(in: conn).sorted { $0.id < $1.id } == records)
         }
     }
 
@@ -327,19 +372,6 @@ private struct TwoKeyTypes: Record, Codable, Equatable {
             }
             #expect(error?.kind == .encoding)
             #expect(error?.column == "name")
-        }
-    }
-
-    @Test func containersOfTwoKeyTypesAlternateWithinEachRow() throws {
-        try withTemporaryConnection { conn, _ throws in
-            try TwoKeyTypes.table.create(in: conn)
-            let records = (1...5).map { TwoKeyTypes(id: Int64($0), name: "n\($0)", score: Double($0) / 2) }
-            try TwoKeyTypes.table.insert(contentsOf: records, in: conn)
-            let stored = try conn.fetchAll("SELECT id, name, score FROM two_keys ORDER BY id").map {
-                [$0["id"], $0["name"], $0["score"]]
-            }
-            #expect(stored == records.map { [.integer($0.id), .text($0.name), .real($0.score)] })
-            #expect(try TwoKeyTypes.table.findAll(in: conn).sorted { $0.id < $1.id } == records)
         }
     }
 
