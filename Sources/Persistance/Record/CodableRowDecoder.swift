@@ -32,6 +32,9 @@ final class CodableRowDecoder: Decoder {
     @exclusivity(unchecked) private var containers = KeyedContainerCache()
     /// Whether a record kept a container beyond its row, which made this decoder live for good.
     @exclusivity(unchecked) private var isKeptForever = false
+    /// The decoder of the same row handed to a superclass's `init(from:)`, kept from row to
+    /// row: its container, like this one's, refers to it without retaining it.
+    @exclusivity(unchecked) private var superclassDecoder: CodableRowDecoder?
 
     @usableFromInline
     init(source: ColumnSource, dateStrategy: DatabaseDateStrategy) {
@@ -48,8 +51,15 @@ final class CodableRowDecoder: Decoder {
     @usableFromInline
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         requestCount = 0
-        defer { if containers.keptContainerIsShared { keepForever() } }
+        defer { keepForeverIfAContainerIsKept() }
         return try T(from: self)
+    }
+
+    /// Makes this decoder, and its superclass decoder, live for good if the record just
+    /// decoded kept a container of theirs beyond its row.
+    private func keepForeverIfAContainerIsKept() {
+        if containers.keptContainerIsShared { keepForever() }
+        superclassDecoder?.keepForeverIfAContainerIsKept()
     }
 
     /// The position of the column coded under `key`, or nil when the source has no such column.
@@ -107,9 +117,16 @@ final class CodableRowDecoder: Decoder {
         throw Self.notKeyed
     }
 
-    /// A decoder of the same row for a superclass's `init(from:)`, with its own keyed container.
+    /// A decoder of the same row for a superclass's `init(from:)`, with its own keyed
+    /// container; one per decoder, used again for every row.
     func superDecoder() -> CodableRowDecoder {
-        CodableRowDecoder(source: source, dateStrategy: dateStrategy)
+        if let superclassDecoder {
+            superclassDecoder.requestCount = 0
+            return superclassDecoder
+        }
+        let decoder = CodableRowDecoder(source: source, dateStrategy: dateStrategy)
+        superclassDecoder = decoder
+        return decoder
     }
 
     private static var notKeyed: DatabaseError {

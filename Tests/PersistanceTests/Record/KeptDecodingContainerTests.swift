@@ -6,6 +6,8 @@ import Testing
 /// Where `ContainerKeeper` stores the keyed containers it decodes from.
 private final class KeptContainers: @unchecked Sendable {
     var containers: [Any] = []
+    /// The superclass decoders of `SuperContainerKeeper`, not retained.
+    var superDecoders: [() -> AnyObject?] = []
 }
 
 private let keptContainers = KeptContainers()
@@ -22,6 +24,20 @@ private struct ContainerKeeper: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         keptContainers.containers.append(container)
+    }
+}
+
+/// A record that decodes its name through `superDecoder()` and keeps that decoder's container.
+private struct SuperContainerKeeper: Decodable {
+    var name: String
+
+    init(from decoder: any Decoder) throws {
+        let superDecoder = try decoder.container(keyedBy: ContainerKeeper.CodingKeys.self).superDecoder()
+        let container = try superDecoder.container(keyedBy: ContainerKeeper.CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        keptContainers.containers.append(container)
+        weak let unretained = superDecoder as AnyObject
+        keptContainers.superDecoders.append { unretained }
     }
 }
 
@@ -46,7 +62,9 @@ private struct PlainName: Decodable {
                 decoded.append(try decoder.decode(statement))
             }
         }
-        let names = decoded.map { ($0 as? ContainerKeeper)?.name ?? ($0 as? PlainName)?.name ?? "?" }
+        let names = decoded.map {
+            ($0 as? ContainerKeeper)?.name ?? ($0 as? SuperContainerKeeper)?.name ?? ($0 as? PlainName)?.name ?? "?"
+        }
         return (names, { rowDecoder })
     }
 
@@ -66,6 +84,18 @@ private struct PlainName: Decodable {
             #expect(names == ["a", "b"])
             #expect(keptContainers.containers.count >= 2)
             #expect(rowDecoder() != nil)
+        }
+    }
+
+    @Test func aContainerKeptFromTheSuperclassDecoderKeepsThatDecoderAlive() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try conn.execute("CREATE TABLE names(name TEXT NOT NULL); INSERT INTO names VALUES ('a'), ('b')")
+            let before = keptContainers.superDecoders.count
+            let (names, _) = try decodeAll(SuperContainerKeeper.self, conn)
+            #expect(names == ["a", "b"])
+            let superDecoders = keptContainers.superDecoders[before...].map { $0() }
+            #expect(superDecoders.count == 2)
+            #expect(superDecoders.allSatisfy { $0 != nil })
         }
     }
 

@@ -114,6 +114,40 @@ private struct Blobs: Record, Codable, Equatable {
         columns: [.integer("id", primaryKey: .plain), .blob("required"), .blob("optional", default: "none")])
 }
 
+/// A superclass whose coded properties a subclass record codes through `superDecoder()`
+/// and `superEncoder()`: the same row, one set of columns.
+private class Entity: Codable {
+    var id: Int64
+
+    init(id: Int64) { self.id = id }
+}
+
+private final class NamedEntity: Entity, Record, @unchecked Sendable {
+    var name: String
+
+    enum CodingKeys: String, CodingKey { case name }
+
+    init(id: Int64, name: String) {
+        self.name = name
+        super.init(id: id)
+    }
+
+    required init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        try super.init(from: container.superDecoder())
+    }
+
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try super.encode(to: container.superEncoder())
+    }
+
+    static let table = Table<NamedEntity>(
+        "entity", primaryKey: "id", columns: [.integer("id", primaryKey: .plain), .text("name")])
+}
+
 @Suite struct RecordCodingTests {
     @Test func storesEachPropertyKindInItsColumnForm() throws {
         try withTemporaryConnection { conn, _ throws in
@@ -212,6 +246,18 @@ private struct Blobs: Record, Codable, Equatable {
             }
             #expect(stored == records.map { [.integer($0.id), .text($0.name), .real($0.score)] })
             #expect(try TwoKeyTypes.table.findAll(in: conn).sorted { $0.id < $1.id } == records)
+        }
+    }
+
+    @Test func aSubclassCodesItsSuperclassInTheSameRow() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try NamedEntity.table.create(in: conn)
+            try NamedEntity.table.insert(contentsOf: [NamedEntity(id: 1, name: "a"), NamedEntity(id: 2, name: "b")], in: conn)
+            #expect(try conn.fetchAll("SELECT id, name FROM entity ORDER BY id").map { [$0[0], $0[1]] }
+                == [[.integer(1), .text("a")], [.integer(2), .text("b")]])
+            let found = try NamedEntity.table.findAll(in: conn).sorted { $0.id < $1.id }
+            #expect(found.map(\.id) == [1, 2])
+            #expect(found.map(\.name) == ["a", "b"])
         }
     }
 
