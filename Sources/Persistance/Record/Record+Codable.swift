@@ -16,6 +16,7 @@ extension Record where Self: Decodable {
 extension Record where Self: Encodable {
     /// Writes the record with the library's row encoder: one column per coded key, nil
     /// optionals as NULL.
+    @inlinable
     public func encode(into container: inout RecordValues) throws {
         try container.withRowEncoder(dateStrategy: Self.databaseDateStrategy) { try encode(to: $0) }
     }

@@ -20,7 +20,7 @@ public struct RecordValues: ~Copyable {
     /// and a lent container cannot outlive the write: it cannot be copied, and moving it out
     /// of `encode(into:)` is caught (see `RecordValueBuffer.encode`).
     @usableFromInline let unretainedBuffer: Unmanaged<RecordValueBuffer>
-    let unretainedEncoder: Unmanaged<RowEncoder>
+    @usableFromInline let unretainedEncoder: Unmanaged<RowEncoder>
     /// What a container made with `init()` owns (the encoder owns the buffer); nil for a lent one.
     private let owned: RowEncoder?
 
@@ -46,6 +46,7 @@ public struct RecordValues: ~Copyable {
 
     /// Runs `body` with the row encoder that writes a Codable record into the buffer, set
     /// to `dateStrategy`.
+    @inlinable
     func withRowEncoder(dateStrategy: DatabaseDateStrategy, _ body: (RowEncoder) throws -> Void) rethrows {
         try unretainedEncoder._withUnsafeGuaranteedRef { encoder in
             encoder.dateStrategy = dateStrategy

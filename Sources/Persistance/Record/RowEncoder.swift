@@ -13,7 +13,7 @@ import Foundation
 final class RowEncoder: Encoder {
     let buffer: RecordValueBuffer
     /// The date strategy of the record being encoded.
-    @exclusivity(unchecked) var dateStrategy: DatabaseDateStrategy
+    @exclusivity(unchecked) @usableFromInline var dateStrategy: DatabaseDateStrategy
     /// Where the keyed container is kept from record to record.
     @exclusivity(unchecked) private var containers = KeyedContainerCache()
 

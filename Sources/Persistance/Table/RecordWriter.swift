@@ -75,10 +75,23 @@ struct RecordWriter {
 
     /// Writes each record with `write`, which returns its row id; with `assigningKeys`, also
     /// returns the records, each given the key SQLite chose for it (when it chose one).
+    ///
+    /// Records in contiguous storage (an array) are read where they lie; others are
+    /// copied out one by one, as iterating a sequence does.
     @inlinable
     func writeEach<Element: Record>(
         _ records: some Sequence<Element>, assigningKeys: Bool, _ write: (Element) throws -> Int64
     ) throws -> (rowIDs: [Int64], records: [Element]) {
+        if !assigningKeys, let rowIDs = try records.withContiguousStorageIfAvailable({ records in
+            var rowIDs = [Int64]()
+            rowIDs.reserveCapacity(records.count)
+            for index in records.indices {
+                rowIDs.append(try write(records[index]))
+            }
+            return rowIDs
+        }) {
+            return (rowIDs, [])
+        }
         var rowIDs = [Int64]()
         rowIDs.reserveCapacity(records.underestimatedCount)
         var written = [Element]()

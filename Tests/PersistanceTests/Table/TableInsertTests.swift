@@ -22,6 +22,39 @@ private typealias Sample = RecordFixtures.Sample
         }
     }
 
+    /// An array's records are read where they lie, any other sequence's copied out one by
+    /// one: both write every record in order, validated, and a rejected one writes none.
+    private func writesEveryRecord(of sequence: ([Player]) -> some Sequence<Player>) throws {
+        let validated = Guarded<[String]>([])
+        let players = Table<Player>(
+            "player", primaryKey: "id", columns: RecordFixtures.players.columns,
+            validate: { player, _ in
+                validated.withLock { $0.append(player.name) }
+                if player.name == "reject" { throw DatabaseError(kind: .invalidArguments, message: "rejected") }
+            })
+        func records(_ names: String...) -> [Player] {
+            names.enumerated().map { Player(id: nil, name: $1, score: Double($0)) }
+        }
+        try withTemporaryConnection { conn, _ throws in
+            #expect(try players.insert(contentsOf: sequence(records("a", "b")), in: conn) == [1, 2])
+            let upserted = sequence([Player(id: 2, name: "b2", score: 0), Player(id: 3, name: "c", score: 0)])
+            #expect(try players.upsert(contentsOf: upserted, uniqueKey: "id", in: conn) == [2, 3])
+            #expect(throws: DatabaseError.self) {
+                try players.insert(contentsOf: sequence(records("d", "reject")), in: conn)
+            }
+            #expect(try players.findAll(in: conn).map(\.name).sorted() == ["a", "b2", "c"])
+            #expect(validated.withLock { $0 } == ["a", "b", "b2", "c", "d", "reject"])
+        }
+    }
+
+    @Test func writesEveryRecordOfAnArray() throws {
+        try writesEveryRecord { $0 }
+    }
+
+    @Test func writesEveryRecordOfAnotherSequence() throws {
+        try writesEveryRecord { $0.lazy.map { $0 } }
+    }
+
     static let specialValues: [RecordFixtures.Sample] = [
         Sample(text: "c'asa", integer: 0, real: 0),
         Sample(text: "NULL", integer: .max, real: .pi),
