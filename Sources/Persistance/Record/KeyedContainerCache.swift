@@ -8,9 +8,10 @@
 ///
 /// Handing the kept container back as its type still needs that type's metadata, which
 /// for `KeyedDecodingContainer<Key>` (generic, and resilient: its layout is the standard
-/// library's) is otherwise looked up in the runtime's cache on every row. So the cache
-/// also keeps a `ContainerFromBox<Container>`, made where that metadata was at hand: its
-/// method finds the metadata in the object's own class, with no look-up.
+/// library's) is otherwise looked up in the runtime's cache on every row. So the second
+/// time a container is handed back, the cache makes a `ContainerFromBox<Container>` (not
+/// the first: a one-row decoder would pay for it for nothing), whose method then finds
+/// the metadata in the object's own class, with no look-up.
 ///
 /// The decoder's container refers to the decoder without retaining it, so the cache
 /// tells whether a kept container is also held elsewhere (a record that stored it).
@@ -19,7 +20,7 @@ struct KeyedContainerCache {
     private var keyType: Any.Type?
     private var dateStrategy = DatabaseDateStrategy.text
     private var box: AnyObject?
-    /// A `ContainerFromBox` of the kept container's type.
+    /// A `ContainerFromBox` of the kept container's type, once it was handed back once.
     private var containerFromBox: AnyObject?
 
     /// Whether a container is kept for `keyType` and `dateStrategy`.
@@ -31,9 +32,18 @@ struct KeyedContainerCache {
     /// The kept container, as the type it was kept as; only after `holds` said so for its
     /// key type (a cache keeps containers of one kind: decoding or encoding ones).
     @inline(__always)
-    func kept<Container>() -> Container {
-        unsafeDowncast(containerFromBox.unsafelyUnwrapped, to: ContainerFromBox<Container>.self)
+    mutating func kept<Container>() -> Container {
+        guard let containerFromBox else { return keptFirstTime() }
+        return unsafeDowncast(containerFromBox, to: ContainerFromBox<Container>.self)
             .container(from: box.unsafelyUnwrapped)
+    }
+
+    /// `kept()` the first time, which makes the `ContainerFromBox` for the next ones. Apart,
+    /// because it looks up `Container`'s metadata, which the caller would otherwise do first.
+    @inline(never)
+    private mutating func keptFirstTime<Container>() -> Container {
+        containerFromBox = ContainerFromBox<Container>()
+        return unsafeBitCast(box.unsafelyUnwrapped, to: Container.self)
     }
 
     /// Keeps `container`, built for `keyType` and `dateStrategy`, in place of the previous
@@ -45,7 +55,7 @@ struct KeyedContainerCache {
         self.keyType = keyType
         self.dateStrategy = dateStrategy
         box = unsafeBitCast(container, to: AnyObject.self)
-        containerFromBox = ContainerFromBox<Container>()
+        containerFromBox = nil
         return replacedIsShared
     }
 

@@ -64,7 +64,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         return try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
             guard let position = decoder.position(of: column) else { return nil }
             // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
-            if T.self == Data.self, let data = decoder.statement?.exactValue(Data.self, at: position) {
+            if T.self == Data.self, let data = decoder.statement?.exactValueOrNull(Data.self, at: position) {
+                guard let data else { return nil }
                 return unsafeBitCast(data, to: T.self)
             }
             let value = decoder.source.value(at: position)
@@ -106,7 +107,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         let column = key.stringValue
         return try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
             guard let position = decoder.position(of: column) else { return nil }
-            if let value = decoder.statement?.exactValue(T.self, at: position) { return value }
+            if let value = decoder.statement?.exactValueOrNull(T.self, at: position) { return value }
             let value = decoder.source.value(at: position)
             if value.isNull { return nil }
             return try T.decode(value, column: column)

@@ -71,7 +71,8 @@ private struct SecondEvent: Record, Codable, Equatable {
 }
 
 /// A record that codes its columns through containers of two key types, one after the
-/// other, on every row: the encoder's and decoder's kept container changes twice a row.
+/// other, on every row, asking for each twice when decoding: the encoder's and decoder's
+/// kept container changes twice a row, and is handed back again before each change.
 private struct TwoKeyTypes: Record, Codable, Equatable {
     var id: Int64
     var name: String
@@ -86,9 +87,9 @@ private struct TwoKeyTypes: Record, Codable, Equatable {
 
     init(from decoder: any Decoder) throws {
         id = try decoder.container(keyedBy: IDKey.self).decode(Int64.self, forKey: .id)
-        let values = try decoder.container(keyedBy: ValueKeys.self)
-        name = try values.decode(String.self, forKey: .name)
-        score = try values.decode(Double.self, forKey: .score)
+        #expect(try decoder.container(keyedBy: IDKey.self).decode(Int64.self, forKey: .id) == id)
+        name = try decoder.container(keyedBy: ValueKeys.self).decode(String.self, forKey: .name)
+        score = try decoder.container(keyedBy: ValueKeys.self).decode(Double.self, forKey: .score)
     }
 
     func encode(to encoder: any Encoder) throws {
