@@ -95,7 +95,8 @@ private struct PlainName: Decodable {
             #expect(names == ["a", "b"])
             let superDecoders = keptContainers.superDecoders[before...].map { $0() }
             #expect(superDecoders.count == 2)
-            #expect(superDecoders.allSatisfy { $0 != nil })
+            let allAlive = superDecoders.allSatisfy { $0 != nil }
+            #expect(allAlive)
         }
     }
 
