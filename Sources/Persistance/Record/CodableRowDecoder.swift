@@ -26,7 +26,7 @@ final class CodableRowDecoder: Decoder {
     let dateStrategy: DatabaseDateStrategy
     private let columns: RowColumns
     @exclusivity(unchecked) private var requests: [Request] = []
-    @exclusivity(unchecked) private var requestCount = 0
+    @exclusivity(unchecked) @usableFromInline var requestCount = 0
     /// The keyed container of the last row, kept for the next. It refers to this decoder
     /// without retaining it (see `RowKeyedDecodingContainer`).
     @exclusivity(unchecked) private var containers = KeyedContainerCache()
@@ -47,8 +47,9 @@ final class CodableRowDecoder: Decoder {
     /// The column names of the source.
     var columnNames: [String] { columns.names }
 
-    /// Decodes one `T` from the source's current row.
-    @usableFromInline
+    /// Decodes one `T` from the source's current row. Inlinable, so that a record type's
+    /// fetch loop calls its `init(from:)` directly.
+    @inlinable
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         requestCount = 0
         defer { keepForeverIfAContainerIsKept() }
@@ -57,7 +58,8 @@ final class CodableRowDecoder: Decoder {
 
     /// Makes this decoder, and its superclass decoder, live for good if the record just
     /// decoded kept a container of theirs beyond its row.
-    private func keepForeverIfAContainerIsKept() {
+    @usableFromInline
+    func keepForeverIfAContainerIsKept() {
         if containers.keptContainerIsShared { keepForever() }
         superclassDecoder?.keepForeverIfAContainerIsKept()
     }
