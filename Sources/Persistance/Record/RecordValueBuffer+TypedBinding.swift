@@ -26,8 +26,10 @@ extension RecordValueBuffer {
     @usableFromInline
     func set(text: String?, forColumn column: String) throws {
         guard let binder else { return try set(text.databaseValue, forColumn: column) }
-        guard let slot = try slotToBind(column, binder, isNull: text == nil, keeping: text.databaseValue) else { return }
-        try binder.bind(text: text.unsafelyUnwrapped, at: slot + 1)
+        guard let slot = try slotToBind(column, binder, isNull: text == nil, keeping: text.databaseValue) else {
+            return
+        }
+        if let text { try binder.bind(text: text, at: slot + 1) }
     }
 
     /// Sets `column` to `integer`, nil meaning NULL (the column default, when binding).
@@ -37,7 +39,7 @@ extension RecordValueBuffer {
         guard let slot = try slotToBind(column, binder, isNull: integer == nil, keeping: integer.databaseValue) else {
             return
         }
-        try binder.bind(integer: integer.unsafelyUnwrapped, at: slot + 1)
+        if let integer { try binder.bind(integer: integer, at: slot + 1) }
     }
 
     /// Sets `column` to `real`, nil meaning NULL (the column default, when binding); NaN is refused.
@@ -47,15 +49,17 @@ extension RecordValueBuffer {
         guard let slot = try slotToBind(column, binder, isNull: real == nil, keeping: try real.databaseValue) else {
             return
         }
-        try binder.bind(real: real.unsafelyUnwrapped, at: slot + 1)
+        if let real { try binder.bind(real: real, at: slot + 1) }
     }
 
     /// Sets `column` to `blob`, nil meaning NULL (the column default, when binding).
     @usableFromInline
     func set(blob: Data?, forColumn column: String) throws {
         guard let binder else { return try set(blob.databaseValue, forColumn: column) }
-        guard let slot = try slotToBind(column, binder, isNull: blob == nil, keeping: blob.databaseValue) else { return }
-        try binder.bind(blob: blob.unsafelyUnwrapped, at: slot + 1)
+        guard let slot = try slotToBind(column, binder, isNull: blob == nil, keeping: blob.databaseValue) else {
+            return
+        }
+        if let blob { try binder.bind(blob: blob, at: slot + 1) }
     }
 
     /// While binding: the slot of `column`, marked set, whose value the caller binds; nil
@@ -63,7 +67,8 @@ extension RecordValueBuffer {
     /// (or NULL) it binds. Keeps the value when the operation reads the slot back.
     @inline(__always)
     private func slotToBind(
-        _ column: String, _ binder: ParameterBinder, isNull: Bool, keeping value: @autoclosure () throws -> DatabaseValue
+        _ column: String, _ binder: ParameterBinder, isNull: Bool,
+        keeping value: @autoclosure () throws -> DatabaseValue
     ) throws -> Int? {
         let slot = try slot(for: column)
         guard slot != Self.ignoredSlot else { return nil }

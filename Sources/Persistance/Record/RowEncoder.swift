@@ -65,16 +65,25 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         try buffer.set(.null, forColumn: key.stringValue)
     }
 
-    // The common column types skip the dynamic type checks of the generic path.
-    mutating func encode(_ value: String, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try store(value, key) }
+    // The common column types go straight to the buffer's typed setters.
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        try store(key) { try $0.set(text: value, forColumn: $1) }
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        try store(key) { try $0.set(integer: value, forColumn: $1) }
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try encode(Int64(value), forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        try store(key) { try $0.set(real: value, forColumn: $1) }
+    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try encode(Int64(value ? 1 : 0), forKey: key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         // `Data` is the one type of this generic path stored directly, as the decoder reads it.
-        if T.self == Data.self { return try store(unsafeBitCast(value, to: Data.self), key) }
+        if T.self == Data.self {
+            let data = unsafeBitCast(value, to: Data.self)
+            return try store(key) { try $0.set(blob: data, forColumn: $1) }
+        }
         let column = key.stringValue
         let stored = try ColumnValueCoding.databaseValue(for: value, dateStrategy: dateStrategy, column: column)
         try buffer.set(stored, forColumn: column)
@@ -82,16 +91,26 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
 
     // Synthesized `encode(to:)` skips nil optionals through `encodeIfPresent`; a record
     // sets those columns to NULL instead, so that an update does store the nil.
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try storeIfPresent(value, key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try storeIfPresent(value, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try storeIfPresent(value, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try storeIfPresent(value, key) }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try storeIfPresent(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        try store(key) { try $0.set(text: value, forColumn: $1) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        try store(key) { try $0.set(integer: value, forColumn: $1) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        try encodeIfPresent(value.map(Int64.init), forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        try store(key) { try $0.set(real: value, forColumn: $1) }
+    }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        try encodeIfPresent(value.map { Int64($0 ? 1 : 0) }, forKey: key)
+    }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if T.self == Data.self {
             let data = unsafeDowncast(optionalDataReader, to: OptionalDataReader<T?>.self).data(in: value)
-            return try storeIfPresent(data, key)
+            return try store(key) { try $0.set(blob: data, forColumn: $1) }
         }
         try encodeAnyIfPresent(value, forKey: key)
     }
@@ -125,20 +144,17 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         return DiscardingEncoder()
     }
 
+    /// Runs `set` with the buffer and the column of `key`; an error it throws without a
+    /// column gets that one.
     @inline(__always)
-    private func store(_ value: some DatabaseValueConvertible, _ key: Key) throws {
+    private func store(_ key: Key, _ set: (RecordValueBuffer, String) throws -> Void) throws {
         let column = key.stringValue
         do {
-            try buffer.set(value, forColumn: column)
+            try set(buffer, column)
         } catch var error as DatabaseError where error.column == nil {
             error.column = column
             throw error
         }
-    }
-
-    @inline(__always)
-    private func storeIfPresent(_ value: (some DatabaseValueConvertible)?, _ key: Key) throws {
-        try store(value, key)
     }
 
     private static func nested(_ key: Key) -> DatabaseError {

@@ -149,6 +149,18 @@ private final class NamedEntity: Entity, Record, @unchecked Sendable {
         "entity", primaryKey: "id", columns: [.integer("id", primaryKey: .plain), .text("name")])
 }
 
+/// A record with integer and Boolean properties, optional or not, for the encoder's typed paths.
+private struct Flags: Record, Codable, Equatable {
+    var id: Int
+    var count: Int?
+    var isOn: Bool
+    var isChecked: Bool?
+
+    static let table = Table<Flags>(
+        "flags", primaryKey: "id",
+        columns: [.integer("id", primaryKey: .plain), .integer("count", default: "7"), .integer("isOn"), .integer("isChecked")])
+}
+
 @Suite struct RecordCodingTests {
     @Test func storesEachPropertyKindInItsColumnForm() throws {
         try withTemporaryConnection { conn, _ throws in
@@ -250,6 +262,31 @@ private final class NamedEntity: Entity, Record, @unchecked Sendable {
             #expect(stored == expected)
             let found = try TwoKeyTypes.table.findAll(in: conn).sorted { $0.id < $1.id }
             #expect(found == records)
+        }
+    }
+
+    @Test func storesIntegersAndBooleansAsIntegers() throws {
+        try withTemporaryConnection { conn, _ throws in
+            try Flags.table.create(in: conn)
+            let records = [
+                Flags(id: 1, count: -3, isOn: true, isChecked: false),
+                Flags(id: 2, count: nil, isOn: false, isChecked: nil),
+                Flags(id: Int(Int32.max) + 1, count: .max, isOn: true, isChecked: true),
+            ]
+            try Flags.table.insert(contentsOf: records, in: conn)
+            let stored = try conn.fetchAll("SELECT id, count, isOn, isChecked FROM flags ORDER BY id").map {
+                [$0[0], $0[1], $0[2], $0[3]]
+            }
+            let expected: [[DatabaseValue]] = [
+                [.integer(1), .integer(-3), .integer(1), .integer(0)],
+                [.integer(2), .integer(7), .integer(0), .null],
+                [.integer(Int64(Int32.max) + 1), .integer(.max), .integer(1), .integer(1)],
+            ]
+            #expect(stored == expected)
+            let found = try Flags.table.findAll(in: conn).sorted { $0.id < $1.id }
+            var withDefault = records
+            withDefault[1].count = 7
+            #expect(found == withDefault)
         }
     }
 
