@@ -25,60 +25,41 @@ extension RecordValueBuffer {
     /// Sets `column` to `text`, nil meaning NULL (the column default, when binding).
     @usableFromInline
     func set(text: String?, forColumn column: String) throws {
-        guard let binder else { return try set(text.databaseValue, forColumn: column) }
-        guard let slot = try slotToBind(column, binder, isNull: text == nil, keeping: text.databaseValue) else {
-            return
-        }
-        if let text { try binder.bind(text: text, at: slot + 1) }
+        try set(text, forColumn: column) { try $0.bind(text: $1, at: $2) }
     }
 
     /// Sets `column` to `integer`, nil meaning NULL (the column default, when binding).
     @usableFromInline
     func set(integer: Int64?, forColumn column: String) throws {
-        guard let binder else { return try set(integer.databaseValue, forColumn: column) }
-        guard let slot = try slotToBind(column, binder, isNull: integer == nil, keeping: integer.databaseValue) else {
-            return
-        }
-        if let integer { try binder.bind(integer: integer, at: slot + 1) }
+        try set(integer, forColumn: column) { try $0.bind(integer: $1, at: $2) }
     }
 
     /// Sets `column` to `real`, nil meaning NULL (the column default, when binding); NaN is refused.
     @usableFromInline
     func set(real: Double?, forColumn column: String) throws {
-        guard let binder else { return try set(real.databaseValue, forColumn: column) }
-        guard let slot = try slotToBind(column, binder, isNull: real == nil, keeping: try real.databaseValue) else {
-            return
-        }
-        if let real { try binder.bind(real: real, at: slot + 1) }
+        try set(real, forColumn: column) { try $0.bind(real: $1, at: $2) }
     }
 
     /// Sets `column` to `blob`, nil meaning NULL (the column default, when binding).
     @usableFromInline
     func set(blob: Data?, forColumn column: String) throws {
-        guard let binder else { return try set(blob.databaseValue, forColumn: column) }
-        guard let slot = try slotToBind(column, binder, isNull: blob == nil, keeping: blob.databaseValue) else {
-            return
-        }
-        if let blob { try binder.bind(blob: blob, at: slot + 1) }
+        try set(blob, forColumn: column) { try $0.bind(blob: $1, at: $2) }
     }
 
-    /// While binding: the slot of `column`, marked set, whose value the caller binds; nil
-    /// when the table ignores the column, or when the value is NULL, whose column default
-    /// (or NULL) it binds. Keeps the value when the operation reads the slot back.
+    /// Sets `column` to `value`, nil meaning NULL: while binding, marks the slot set, keeps
+    /// the value when the operation reads the slot back, and binds it with `bind` (a NULL
+    /// is replaced by the column default, or NULL); otherwise keeps it as a `DatabaseValue`.
     @inline(__always)
-    private func slotToBind(
-        _ column: String, _ binder: ParameterBinder, isNull: Bool,
-        keeping value: @autoclosure () throws -> DatabaseValue
-    ) throws -> Int? {
+    private func set<Value: DatabaseValueConvertible>(
+        _ value: Value?, forColumn column: String, bind: (ParameterBinder, Value, Int) throws -> Void
+    ) throws {
+        guard let binder else { return try set(value.databaseValue, forColumn: column) }
         let slot = try slot(for: column)
-        guard slot != Self.ignoredSlot else { return nil }
-        if slot == keptSlot { slots[slot].value = try value() }
-        if isNull {
-            try bindDefault(slot, binder)
-            return nil
-        }
+        guard slot != Self.ignoredSlot else { return }
+        if slot == keptSlot { slots[slot].value = try value.databaseValue }
+        guard let value else { return try bindDefault(slot, binder) }
         markSet(slot, isNull: false)
-        return slot
+        try bind(binder, value, slot + 1)
     }
 
     /// `value` as a `T?` when `Value` is `T` or `T?`; nil when it is neither.
