@@ -2,9 +2,9 @@
 /// coded property straight from its column, at a position learned on the first row.
 ///
 /// A `Decodable` type asks for its keys in the same order on every row, so the n-th key
-/// asked for is compared with the n-th key of the previous row; only a different key is
-/// looked up by name. No dictionary is built or consulted per row, and the keyed container
-/// is kept from row to row. Every row is decoded by this one object, passed as the same
+/// asked for is compared with the n-th key of the previous row (by `CodingKeyIdentity`,
+/// else by name); only a different key is looked up in the columns. No dictionary is
+/// built or consulted per row, and the keyed container is kept from row to row. Every row is decoded by this one object, passed as the same
 /// `Decoder`: a row costs no allocation and no reference counting of the decoder's state.
 /// The decoder is used by one statement on one thread, so its state opts out of run-time
 /// exclusivity checks.
@@ -16,6 +16,7 @@
 final class CodableRowDecoder: Decoder {
     private struct Request {
         var key: String
+        var identity: CodingKeyIdentity
         var position: Int?
     }
 
@@ -66,16 +67,24 @@ final class CodableRowDecoder: Decoder {
 
     /// The position of the column coded under `key`, or nil when the source has no such column.
     @inline(__always)
-    func position(of key: String) -> Int? {
+    func position<Key: CodingKey>(of key: borrowing Key) -> Int? {
         let request = requestCount
         requestCount = request &+ 1
-        if request < requests.count, requests[request].key == key { return requests[request].position }
-        return learnPosition(of: key, request: request)
+        let identity = CodingKeyIdentity(key)
+        if identity != .none, request < requests.count, requests[request].identity == identity {
+            return requests[request].position
+        }
+        return learnPosition(of: key.stringValue, identity: identity, request: request)
     }
 
-    /// Looks up the column of `key` and remembers it as the answer to request number `index`.
-    private func learnPosition(of key: String, request index: Int) -> Int? {
-        let request = Request(key: key, position: columns.index(of: key))
+    /// The position of the column named `key` for request number `index`, remembered as
+    /// the answer to that request; compared by name with the previous row's request first.
+    private func learnPosition(of key: String, identity: CodingKeyIdentity, request index: Int) -> Int? {
+        if index < requests.count, requests[index].key == key {
+            requests[index].identity = identity
+            return requests[index].position
+        }
+        let request = Request(key: key, identity: identity, position: columns.index(of: key))
         if index < requests.count {
             requests[index] = request
         } else {

@@ -25,36 +25,55 @@ extension RecordValueBuffer {
     /// Sets `column` to `text`, nil meaning NULL (the column default, when binding).
     @usableFromInline
     func set(text: String?, forColumn column: String) throws {
-        try set(text, forColumn: column) { try $0.bind(text: $1, at: $2) }
+        try set(text: text, atSlot: slot(for: column))
     }
 
     /// Sets `column` to `integer`, nil meaning NULL (the column default, when binding).
     @usableFromInline
     func set(integer: Int64?, forColumn column: String) throws {
-        try set(integer, forColumn: column) { try $0.bind(integer: $1, at: $2) }
+        try set(integer: integer, atSlot: slot(for: column))
     }
 
     /// Sets `column` to `real`, nil meaning NULL (the column default, when binding); NaN is refused.
     @usableFromInline
     func set(real: Double?, forColumn column: String) throws {
-        try set(real, forColumn: column) { try $0.bind(real: $1, at: $2) }
+        try set(real: real, atSlot: slot(for: column))
     }
 
     /// Sets `column` to `blob`, nil meaning NULL (the column default, when binding).
     @usableFromInline
     func set(blob: Data?, forColumn column: String) throws {
-        try set(blob, forColumn: column) { try $0.bind(blob: $1, at: $2) }
+        try set(blob: blob, atSlot: slot(for: column))
     }
 
-    /// Sets `column` to `value`, nil meaning NULL: while binding, marks the slot set, keeps
+    /// Sets slot `slot` (from `slot(for:)`) to `text`, as `set(text:forColumn:)` does.
+    func set(text: String?, atSlot slot: Int) throws {
+        try set(text, atSlot: slot) { try $0.bind(text: $1, at: $2) }
+    }
+
+    /// Sets slot `slot` (from `slot(for:)`) to `integer`, as `set(integer:forColumn:)` does.
+    func set(integer: Int64?, atSlot slot: Int) throws {
+        try set(integer, atSlot: slot) { try $0.bind(integer: $1, at: $2) }
+    }
+
+    /// Sets slot `slot` (from `slot(for:)`) to `real`, as `set(real:forColumn:)` does.
+    func set(real: Double?, atSlot slot: Int) throws {
+        try set(real, atSlot: slot) { try $0.bind(real: $1, at: $2) }
+    }
+
+    /// Sets slot `slot` (from `slot(for:)`) to `blob`, as `set(blob:forColumn:)` does.
+    func set(blob: Data?, atSlot slot: Int) throws {
+        try set(blob, atSlot: slot) { try $0.bind(blob: $1, at: $2) }
+    }
+
+    /// Sets slot `slot` to `value`, nil meaning NULL: while binding, marks the slot set, keeps
     /// the value when the operation reads the slot back, and binds it with `bind` (a NULL
     /// is replaced by the column default, or NULL); otherwise keeps it as a `DatabaseValue`.
     @inline(__always)
     private func set<Value: DatabaseValueConvertible>(
-        _ value: Value?, forColumn column: String, bind: (ParameterBinder, Value, Int) throws -> Void
+        _ value: Value?, atSlot slot: Int, bind: (ParameterBinder, Value, Int) throws -> Void
     ) throws {
-        guard let binder else { return try set(value.databaseValue, forColumn: column) }
-        let slot = try slot(for: column)
+        guard let binder else { return try set(value.databaseValue, atSlot: slot) }
         guard slot != Self.ignoredSlot else { return }
         if slot == keptSlot { slots[slot].value = try value.databaseValue }
         guard let value else { return try bindDefault(slot, binder) }

@@ -3,9 +3,9 @@
 /// Laid out on a table's columns, an unknown column is an error; without a table, new
 /// columns are appended. The slot of the n-th `set` is remembered from the previous
 /// record, so records that set their columns in a stable order (every `Codable` type and
-/// most hand-written ones) find each slot with one string comparison. A new record is
-/// begun in constant time: a slot counts as set only if it was set in the current
-/// generation.
+/// most hand-written ones) find each slot with one comparison: of the coding key's
+/// identity (see `CodingKeyIdentity`), or of the column name. A new record is begun in
+/// constant time: a slot counts as set only if it was set in the current generation.
 ///
 /// While binding to a statement whose parameter `n` is column `n - 1` (an insert or an
 /// upsert, see `bind(to:_:)`), each value is bound as it is set, a NULL replaced by the
@@ -16,6 +16,13 @@
 /// of run-time exclusivity checks, which would otherwise cost more than the writes.
 @usableFromInline
 final class RecordValueBuffer {
+    /// One `set` call of a record: the slot it set, and the key that named the column.
+    @usableFromInline
+    struct Write {
+        @usableFromInline var slot: Int
+        @usableFromInline var key: CodingKeyIdentity
+    }
+
     @usableFromInline
     struct Slot {
         @usableFromInline var generation: UInt32 = 0
@@ -39,8 +46,9 @@ final class RecordValueBuffer {
     @exclusivity(unchecked) @usableFromInline var generation: UInt32 = 1
     /// How many slots the current record has set.
     @exclusivity(unchecked) @usableFromInline var setCount = 0
-    /// The slot of each `set` call of the previous record, in call order.
-    @exclusivity(unchecked) @usableFromInline var slotOfWrite: [Int] = []
+    /// The slot of each `set` call of the previous record, in call order, with the identity
+    /// of the coding key that named its column (`none` for a column named by a string).
+    @exclusivity(unchecked) @usableFromInline var writes: [Write] = []
     @exclusivity(unchecked) @usableFromInline var writeCount = 0
     /// A failure noticed where Codable cannot throw (a container request), thrown at the end.
     @exclusivity(unchecked) @usableFromInline private(set) var deferredError: DatabaseError?
@@ -157,7 +165,13 @@ final class RecordValueBuffer {
     /// column default) when binding, else keeps it.
     @inlinable
     func set(_ value: DatabaseValue, forColumn column: String) throws {
-        let slot = try slot(for: column)
+        try set(value, atSlot: slot(for: column))
+    }
+
+    /// Sets slot `slot` (from `slot(for:)`) of the current record to `value`, as
+    /// `set(_:forColumn:)` does.
+    @inlinable
+    func set(_ value: DatabaseValue, atSlot slot: Int) throws {
         guard slot != Self.ignoredSlot else { return }
         let isNull = value.isNull
         markSet(slot, isNull: isNull)
@@ -223,23 +237,41 @@ final class RecordValueBuffer {
     func slot(for column: String) throws -> Int {
         let write = writeCount
         writeCount = write &+ 1
-        if write < slotOfWrite.count {
-            let predicted = slotOfWrite[write]
+        if write < writes.count {
+            let predicted = writes[write].slot
             if predicted != Self.ignoredSlot, columns[predicted] == column { return predicted }
         }
-        return try learnSlot(for: column, write: write)
+        return try learnSlot(for: column, key: .none, write: write)
     }
 
-    /// Looks up the slot of `column` and remembers it as the slot of call number `write`.
+    /// The slot of the column coded under `key`, as `slot(for:)` finds it; predicted by the
+    /// key's identity when it has one, so that a Codable record's columns are found without
+    /// their names.
+    @inline(__always)
+    func slot<Key: CodingKey>(for key: borrowing Key) throws -> Int {
+        let write = writeCount
+        writeCount = write &+ 1
+        let identity = CodingKeyIdentity(key)
+        if identity != .none, write < writes.count, writes[write].key == identity { return writes[write].slot }
+        return try learnSlot(for: key.stringValue, key: identity, write: write)
+    }
+
+    /// The slot of `column` for call number `write`, remembered with `key`, the identity of
+    /// the coding key that named it: the predicted slot when it is that column's, else the
+    /// slot looked up by name.
     @usableFromInline
-    func learnSlot(for column: String, write: Int) throws -> Int {
-        let slot = try lookUpSlot(for: column)
-        if write < slotOfWrite.count {
-            slotOfWrite[write] = slot
-        } else {
-            slotOfWrite.append(slot)
+    func learnSlot(for column: String, key: CodingKeyIdentity, write: Int) throws -> Int {
+        if write < writes.count, writes[write].slot != Self.ignoredSlot, columns[writes[write].slot] == column {
+            writes[write].key = key
+            return writes[write].slot
         }
-        return slot
+        let learned = Write(slot: try lookUpSlot(for: column), key: key)
+        if write < writes.count {
+            writes[write] = learned
+        } else {
+            writes.append(learned)
+        }
+        return learned.slot
     }
 
     private func lookUpSlot(for column: String) throws -> Int {

@@ -62,19 +62,19 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws {
-        try buffer.set(.null, forColumn: key.stringValue)
+        try store(key) { try $0.set(.null, atSlot: $1) }
     }
 
     // The common column types go straight to the buffer's typed setters.
     mutating func encode(_ value: String, forKey key: Key) throws {
-        try store(key) { try $0.set(text: value, forColumn: $1) }
+        try store(key) { try $0.set(text: value, atSlot: $1) }
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        try store(key) { try $0.set(integer: value, forColumn: $1) }
+        try store(key) { try $0.set(integer: value, atSlot: $1) }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { try encode(Int64(value), forKey: key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        try store(key) { try $0.set(real: value, forColumn: $1) }
+        try store(key) { try $0.set(real: value, atSlot: $1) }
     }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try encode(Int64(value ? 1 : 0), forKey: key) }
 
@@ -82,26 +82,25 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         // `Data` is the one type of this generic path stored directly, as the decoder reads it.
         if T.self == Data.self {
             let data = unsafeBitCast(value, to: Data.self)
-            return try store(key) { try $0.set(blob: data, forColumn: $1) }
+            return try store(key) { try $0.set(blob: data, atSlot: $1) }
         }
-        let column = key.stringValue
-        let stored = try ColumnValueCoding.databaseValue(for: value, dateStrategy: dateStrategy, column: column)
-        try buffer.set(stored, forColumn: column)
+        let stored = try ColumnValueCoding.databaseValue(for: value, dateStrategy: dateStrategy, column: key.stringValue)
+        try store(key) { try $0.set(stored, atSlot: $1) }
     }
 
     // Synthesized `encode(to:)` skips nil optionals through `encodeIfPresent`; a record
     // sets those columns to NULL instead, so that an update does store the nil.
     mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        try store(key) { try $0.set(text: value, forColumn: $1) }
+        try store(key) { try $0.set(text: value, atSlot: $1) }
     }
     mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-        try store(key) { try $0.set(integer: value, forColumn: $1) }
+        try store(key) { try $0.set(integer: value, atSlot: $1) }
     }
     mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
         try encodeIfPresent(value.map(Int64.init), forKey: key)
     }
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        try store(key) { try $0.set(real: value, forColumn: $1) }
+        try store(key) { try $0.set(real: value, atSlot: $1) }
     }
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
         try encodeIfPresent(value.map { Int64($0 ? 1 : 0) }, forKey: key)
@@ -110,7 +109,7 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if T.self == Data.self {
             let data = unsafeDowncast(optionalDataReader, to: OptionalDataReader<T?>.self).data(in: value)
-            return try store(key) { try $0.set(blob: data, forColumn: $1) }
+            return try store(key) { try $0.set(blob: data, atSlot: $1) }
         }
         try encodeAnyIfPresent(value, forKey: key)
     }
@@ -144,15 +143,14 @@ struct RowKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
         return DiscardingEncoder()
     }
 
-    /// Runs `set` with the buffer and the column of `key`; an error it throws without a
-    /// column gets that one.
+    /// Runs `set` with the buffer and the slot of `key`'s column; an error it throws without
+    /// a column gets that one.
     @inline(__always)
-    private func store(_ key: Key, _ set: (RecordValueBuffer, String) throws -> Void) throws {
-        let column = key.stringValue
+    private func store(_ key: Key, _ set: (RecordValueBuffer, Int) throws -> Void) throws {
         do {
-            try set(buffer, column)
+            try set(buffer, buffer.slot(for: key))
         } catch var error as DatabaseError where error.column == nil {
-            error.column = column
+            error.column = key.stringValue
             throw error
         }
     }

@@ -22,13 +22,12 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func contains(_ key: Key) -> Bool {
-        unretainedDecoder._withUnsafeGuaranteedRef { $0.position(of: key.stringValue) != nil }
+        unretainedDecoder._withUnsafeGuaranteedRef { $0.position(of: key) != nil }
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        let column = key.stringValue
-        return unretainedDecoder._withUnsafeGuaranteedRef { decoder in
-            guard let position = decoder.position(of: column) else { return true }
+        unretainedDecoder._withUnsafeGuaranteedRef { decoder in
+            guard let position = decoder.position(of: key) else { return true }
             return decoder.source.value(at: position).isNull
         }
     }
@@ -41,15 +40,15 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try required(type, key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let column = key.stringValue
-        return try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
-            guard let position = decoder.position(of: column) else { throw Self.missing(column, type) }
+        try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
+            guard let position = decoder.position(of: key) else { throw Self.missing(key, type) }
             // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
             if T.self == Data.self, let data = decoder.statement?.exactValue(Data.self, at: position) {
                 return unsafeBitCast(data, to: T.self)
             }
             return try ColumnValueCoding.decode(
-                type, from: decoder.source.value(at: position), dateStrategy: decoder.dateStrategy, column: column)
+                type, from: decoder.source.value(at: position), dateStrategy: decoder.dateStrategy,
+                column: key.stringValue)
         }
     }
 
@@ -60,9 +59,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let column = key.stringValue
-        return try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
-            guard let position = decoder.position(of: column) else { return nil }
+        try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
+            guard let position = decoder.position(of: key) else { return nil }
             // `Data` is the one type of this generic path read directly (a T? here would cost a metadata look-up).
             if T.self == Data.self, let data = decoder.statement?.exactValueOrNull(Data.self, at: position) {
                 guard let data else { return nil }
@@ -70,7 +68,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
             }
             let value = decoder.source.value(at: position)
             if value.isNull { return nil }
-            return try ColumnValueCoding.decode(type, from: value, dateStrategy: decoder.dateStrategy, column: column)
+            return try ColumnValueCoding.decode(
+                type, from: value, dateStrategy: decoder.dateStrategy, column: key.stringValue)
         }
     }
 
@@ -94,28 +93,26 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     @inline(__always)
     private func required<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T {
-        let column = key.stringValue
-        return try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
-            guard let position = decoder.position(of: column) else { throw Self.missing(column, type) }
+        try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
+            guard let position = decoder.position(of: key) else { throw Self.missing(key, type) }
             if let value = decoder.statement?.exactValue(T.self, at: position) { return value }
-            return try T.decode(decoder.source.value(at: position), column: column)
+            return try T.decode(decoder.source.value(at: position), column: key.stringValue)
         }
     }
 
     @inline(__always)
     private func optional<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
-        let column = key.stringValue
-        return try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
-            guard let position = decoder.position(of: column) else { return nil }
+        try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
+            guard let position = decoder.position(of: key) else { return nil }
             if let value = decoder.statement?.exactValueOrNull(T.self, at: position) { return value }
             let value = decoder.source.value(at: position)
             if value.isNull { return nil }
-            return try T.decode(value, column: column)
+            return try T.decode(value, column: key.stringValue)
         }
     }
 
-    private static func missing(_ column: String, _ type: Any.Type) -> DatabaseError {
-        DatabaseError(kind: .columnNotFound, message: "no column for non-optional \(type)", column: column)
+    private static func missing(_ key: Key, _ type: Any.Type) -> DatabaseError {
+        DatabaseError(kind: .columnNotFound, message: "no column for non-optional \(type)", column: key.stringValue)
     }
 
     private static func nested(_ key: Key) -> DatabaseError {
