@@ -4,8 +4,9 @@
 /// A `Decodable` type asks for its keys in the same order on every row, so the n-th key
 /// asked for is compared with the n-th key of the previous row (by `CodingKeyIdentity`,
 /// else by name); only a different key is looked up in the columns. No dictionary is
-/// built or consulted per row, and the keyed container is kept from row to row. Every row is decoded by this one object, passed as the same
-/// `Decoder`: a row costs no allocation and no reference counting of the decoder's state.
+/// built or consulted per row, and the keyed container is kept from row to row. Every row
+/// is decoded by this one object, passed as the same `Decoder`: a row costs no allocation
+/// and no reference counting of the decoder's state.
 /// The decoder is used by one statement on one thread, so its state opts out of run-time
 /// exclusivity checks.
 ///
