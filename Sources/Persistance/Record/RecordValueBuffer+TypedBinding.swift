@@ -66,16 +66,30 @@ extension RecordValueBuffer {
         try set(blob, atSlot: slot) { try $0.bind(blob: $1, at: $2) }
     }
 
-    /// Sets slot `slot` to `value`, nil meaning NULL: while binding, marks the slot set, keeps
-    /// the value when the operation reads the slot back, and binds it with `bind` (a NULL
-    /// is replaced by the column default, or NULL); otherwise keeps it as a `DatabaseValue`.
+    /// Sets slot `slot` to `value`, nil meaning NULL: while binding, marks the slot set and
+    /// binds it with `bind` (a NULL is replaced by the column default, or NULL). The
+    /// uncommon cases take `setUncommonly`, out of the way of the common one.
     @inline(__always)
     private func set<Value: DatabaseValueConvertible>(
         _ value: Value?, atSlot slot: Int, bind: (ParameterBinder, Value, Int) throws -> Void
     ) throws {
+        guard _fastPath(binder != nil && slot != Self.ignoredSlot && slot != keptSlot) else {
+            return try setUncommonly(value, atSlot: slot, bind: bind)
+        }
+        guard let value else { return try bindDefault(slot, binder.unsafelyUnwrapped) }
+        markSet(slot, isNull: false)
+        try bind(binder.unsafelyUnwrapped, value, slot + 1)
+    }
+
+    /// `set(_:atSlot:bind:)` when not binding (the value is kept as a `DatabaseValue`), for a
+    /// column the table ignores, and for the slot the operation reads back (kept as well).
+    @inline(never)
+    private func setUncommonly<Value: DatabaseValueConvertible>(
+        _ value: Value?, atSlot slot: Int, bind: (ParameterBinder, Value, Int) throws -> Void
+    ) throws {
         guard let binder else { return try set(value.databaseValue, atSlot: slot) }
         guard slot != Self.ignoredSlot else { return }
-        if slot == keptSlot { slots[slot].value = try value.databaseValue }
+        slots[slot].value = try value.databaseValue
         guard let value else { return try bindDefault(slot, binder) }
         markSet(slot, isNull: false)
         try bind(binder, value, slot + 1)
