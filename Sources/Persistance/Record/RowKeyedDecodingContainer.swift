@@ -94,9 +94,13 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     @inline(__always)
     private func required<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T {
         try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
-            guard let position = decoder.position(of: key) else { throw Self.missing(key, type) }
-            if let value = decoder.statement?.exactValue(T.self, at: position) { return value }
-            return try T.decode(decoder.source.value(at: position), column: key.stringValue)
+            let position = decoder.position(of: key)
+            if _fastPath(position != nil),
+                let value = decoder.statement?.exactValue(T.self, at: position.unsafelyUnwrapped)
+            {
+                return value
+            }
+            return try Self.converted(type, at: position, key, decoder)
         }
     }
 
@@ -105,10 +109,29 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         try unretainedDecoder._withUnsafeGuaranteedRef { decoder in
             guard let position = decoder.position(of: key) else { return nil }
             if let value = decoder.statement?.exactValueOrNull(T.self, at: position) { return value }
-            let value = decoder.source.value(at: position)
-            if value.isNull { return nil }
-            return try T.decode(value, column: key.stringValue)
+            return try Self.convertedIfPresent(type, at: position, key, decoder)
         }
+    }
+
+    /// `required` when the column is missing or does not hold exactly a `T`: the value
+    /// converted, or an error naming the column. Apart, out of the common path's way.
+    @inline(never)
+    private static func converted<T: DatabaseValueConvertible>(
+        _ type: T.Type, at position: Int?, _ key: Key, _ decoder: CodableRowDecoder
+    ) throws -> T {
+        guard let position else { throw missing(key, type) }
+        return try T.decode(decoder.source.value(at: position), column: key.stringValue)
+    }
+
+    /// `optional` when the column does not hold exactly a `T` or NULL: the value converted,
+    /// or an error naming the column.
+    @inline(never)
+    private static func convertedIfPresent<T: DatabaseValueConvertible>(
+        _ type: T.Type, at position: Int, _ key: Key, _ decoder: CodableRowDecoder
+    ) throws -> T? {
+        let value = decoder.source.value(at: position)
+        if value.isNull { return nil }
+        return try T.decode(value, column: key.stringValue)
     }
 
     private static func missing(_ key: Key, _ type: Any.Type) -> DatabaseError {
