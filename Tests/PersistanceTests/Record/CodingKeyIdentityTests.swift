@@ -50,7 +50,7 @@ private enum ReadingKeys: String, Codable { case index, name, wide, singleCase }
 
 /// A record that codes its columns through the key type `keys` names, in the order
 /// `reversed` says: each row may find the previous row's prediction wrong.
-private struct Reading: Record, Codable, Equatable {
+private struct Reading: IDNameScoreRecord, Codable {
     nonisolated(unsafe) static var keys = ReadingKeys.index
     nonisolated(unsafe) static var decodedRows = 0
     var id: Int64
@@ -183,19 +183,11 @@ private struct Reading: Record, Codable, Equatable {
     private func roundTrip(_ keys: ReadingKeys) throws {
         Reading.keys = keys
         try withTemporaryConnection { conn, _ throws in
-            try Reading.table.create(in: conn)
-            let records = (1...6).map { Reading(id: Int64($0), name: "n\($0)", score: Double($0) / 4) }
-            try Reading.table.insert(contentsOf: records, in: conn)
-            let stored = try conn.fetchAll("SELECT id, name, score FROM readings ORDER BY id").map {
-                [$0["id"], $0["name"], $0["score"]]
-            }
-            let expected: [[DatabaseValue?]] = records.map { [.integer($0.id), .text($0.name), .real($0.score)] }
-            #expect(stored == expected)
-            #expect(try Reading.table.findAll(in: conn).sorted { $0.id < $1.id } == records)
-
+            let records = try RecordFixtures.insertAndReadBack(6, into: Reading.table, in: conn)
             let changed = records.map { Reading(id: $0.id, name: $0.name + "'", score: -$0.score) }
             try Reading.table.upsert(contentsOf: changed, uniqueKey: "id", in: conn)
-            #expect(try Reading.table.findAll(in: conn).sorted { $0.id < $1.id } == changed)
+            let updated = try Reading.table.findAll(in: conn).sorted { $0.id < $1.id }
+            #expect(updated == changed)
         }
     }
 

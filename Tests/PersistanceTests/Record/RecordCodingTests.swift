@@ -73,7 +73,7 @@ private struct SecondEvent: Record, Codable, Equatable {
 /// A record that codes its columns through containers of two key types, one after the
 /// other, on every row, asking for each twice when decoding: the encoder's and decoder's
 /// kept container changes twice a row, and is handed back again before each change.
-private struct TwoKeyTypes: Record, Codable, Equatable {
+private struct TwoKeyTypes: IDNameScoreRecord, Codable {
     var id: Int64
     var name: String
     var score: Double
@@ -252,16 +252,7 @@ private struct Flags: Record, Codable, Equatable {
 
     @Test func containersOfTwoKeyTypesAlternateWithinEachRow() throws {
         try withTemporaryConnection { conn, _ throws in
-            try TwoKeyTypes.table.create(in: conn)
-            let records = (1...5).map { TwoKeyTypes(id: Int64($0), name: "n\($0)", score: Double($0) / 2) }
-            try TwoKeyTypes.table.insert(contentsOf: records, in: conn)
-            let stored = try conn.fetchAll("SELECT id, name, score FROM two_keys ORDER BY id").map {
-                [$0["id"], $0["name"], $0["score"]]
-            }
-            let expected: [[DatabaseValue?]] = records.map { [.integer($0.id), .text($0.name), .real($0.score)] }
-            #expect(stored == expected)
-            let found = try TwoKeyTypes.table.findAll(in: conn).sorted { $0.id < $1.id }
-            #expect(found == records)
+            _ = try RecordFixtures.insertAndReadBack(5, into: TwoKeyTypes.table, in: conn)
         }
     }
 

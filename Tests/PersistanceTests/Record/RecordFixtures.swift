@@ -6,6 +6,25 @@ import Testing
 /// Record types and tables shared by the record and table tests, namespaced so that other
 /// suites can use the same short names.
 enum RecordFixtures {
+    /// Creates `table`, inserts `count` records into it, checks that each is stored in its
+    /// columns and read back as it was, and returns them.
+    @discardableResult
+    static func insertAndReadBack<Element: IDNameScoreRecord>(
+        _ count: Int, into table: Table<Element>, in conn: Connection
+    ) throws -> [Element] {
+        try table.create(in: conn)
+        let records = (1...count).map { Element(id: Int64($0), name: "n\($0)", score: Double($0) / 4) }
+        try table.insert(contentsOf: records, in: conn)
+        let stored = try conn.fetchAll("SELECT id, name, score FROM \(table.name) ORDER BY id").map {
+            [$0["id"], $0["name"], $0["score"]]
+        }
+        let expected: [[DatabaseValue?]] = records.map { [.integer($0.id), .text($0.name), .real($0.score)] }
+        #expect(stored == expected)
+        let found = try table.findAll(in: conn).sorted { $0.id < $1.id }
+        #expect(found == records)
+        return records
+    }
+
     /// The DESIGN sketch's record: a Codable struct with an optional integer id.
     struct Player: Record, Codable, Equatable {
         var id: Int64?
@@ -118,4 +137,12 @@ enum RecordFixtures {
             .integer("id", primaryKey: .autoincrement), .text("text"), .integer("integer"), .real("real"),
             .blob("blob"),
         ])
+}
+
+/// A record of an integer `id`, a `name` and a `score`, for `RecordFixtures.insertAndReadBack`.
+protocol IDNameScoreRecord: Record, Equatable {
+    var id: Int64 { get }
+    var name: String { get }
+    var score: Double { get }
+    init(id: Int64, name: String, score: Double)
 }
