@@ -11,12 +11,12 @@ func runDocumentCacheLoop(_ arguments: CrashWriterArguments) async throws {
     let first = try await batches.count() / documentCacheBatchSize
     for cycle in arguments.cycleNumbers {
         let batch = first + cycle
-        try await batches.beginCaching()
+        let cache = batches.beginCaching()
         for index in 0..<documentCacheBatchSize {
-            try await batches.createOrUpdate(["batch": .int(Int64(batch)), "index": .int(Int64(index))], where: nil)
+            try await cache.createOrUpdate(["batch": .int(Int64(batch)), "index": .int(Int64(index))], where: nil)
         }
         report("cached \(batch)")
-        try await batches.save()
+        try await cache.save()
         report("saved \(batch)")
     }
     try await db.close()

@@ -28,11 +28,12 @@ func runDocumentsDemo(in directory: String) async throws {
 
     let clock = ContinuousClock()
     let start = clock.now
-    try await users.beginCaching()
+    let batch = users.beginCaching()
     for i in 0..<1_000 {
-        try await users.createOrUpdate(["data": .int(Int64(i))], where: nil)
+        try await batch.createOrUpdate(["data": .int(Int64(i))], where: nil)
     }
-    try await users.save()
+    try await batch.save()
+    try batch.endCaching()
     print("1,000 createOrUpdate through the write-back cache: \(clock.now - start)")
 
     var announced: [String] = []
@@ -40,7 +41,7 @@ func runDocumentsDemo(in directory: String) async throws {
         switch event {
         case .added(let documents): announced.append("added \(documents.count)")
         case .updated(let documents): announced.append("updated \(documents.count)")
-        case .removed(let ids): announced.append("removed \(ids.count)")
+        case .removed(let documents): announced.append("removed \(documents.count)")
         case .removedAll: announced.append("removed all")
         }
         if announced.count == 2 { break }

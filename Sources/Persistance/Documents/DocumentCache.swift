@@ -1,14 +1,15 @@
-/// A collection's write-back cache: every document, in memory, with the changes made since
-/// caching began, written by `save()` in one transaction.
+/// A caching handle's write-back cache: every document of the collection as read when the
+/// handle first wrote (SRPPlist kept its whole property list in memory the same way), with
+/// the changes made since the last save, written by `save()` in one transaction.
 struct DocumentCache: DocumentStore {
     /// Ids in insertion order (removed ones are skipped when read).
     private var order: [String]
     private var byID: [String: Document]
     /// Whether every stored document must be removed before the rest is written.
     private(set) var removesAllStored = false
-    /// The ids added, updated or removed since caching began.
+    /// The ids added, updated or removed since the last save.
     private var touched = Set<String>()
-    /// The ids added since caching began: not in the database, so `save()` inserts them.
+    /// The ids added since the last save: not in the database, so `save()` inserts them.
     private var added = Set<String>()
     /// The events to announce when the changes are saved, in order.
     private(set) var events: [DocumentEvent] = []
@@ -62,6 +63,28 @@ struct DocumentCache: DocumentStore {
 
     mutating func announce(_ event: DocumentEvent) {
         events.append(event)
+    }
+
+    /// Whether there are changes `save(to:)` would write.
+    var hasChanges: Bool {
+        removesAllStored || !touched.isEmpty || !events.isEmpty
+    }
+
+    /// Forgets the changes (the documents stay): they have been handed to `save(to:)`.
+    mutating func markSaved() {
+        removesAllStored = false
+        touched.removeAll()
+        added.removeAll()
+        events.removeAll()
+    }
+
+    /// Takes back the changes of `earlier`, a copy taken before `markSaved()` whose save
+    /// failed, so that the next save writes them together with the changes made since.
+    mutating func restoreUnsaved(_ earlier: DocumentCache) {
+        removesAllStored = removesAllStored || earlier.removesAllStored
+        touched.formUnion(earlier.touched)
+        added.formUnion(earlier.added)
+        events = earlier.events + events
     }
 
     /// Writes the cached changes through `stored`, announcing the cached events with them.

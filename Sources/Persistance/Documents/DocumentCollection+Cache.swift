@@ -1,43 +1,106 @@
 extension DocumentCollection {
-    /// Whether the collection is caching: changes stay in memory until `save()`.
-    public var isCaching: Bool { cache.withLock { $0 != nil } }
-
-    /// Starts the write-back cache: the collection's documents are read into memory, and
-    /// from now on every change is made there (reads see it) and nothing is written or
-    /// announced until `save()`. For loops of many small changes.
+    /// Begins a write-back cache that belongs to the code that calls this: the returned
+    /// handle is a `DocumentCollection` whose operations stay in memory (its reads see them)
+    /// until its `save()` writes them in one transaction. The collection itself, and every
+    /// other handle, keep writing through and never see, save or discard these changes.
     ///
-    /// Until `save()`, the changes live only in this process's memory: a crash loses them
-    /// (and only them). Changes other connections make meanwhile are not seen, and `save()`
-    /// overwrites the documents the cache changed. Does nothing when already caching.
-    public func beginCaching() async throws {
-        let stored = try await read(matching: nil)
-        cache.withLock { cache in
-            if cache == nil { cache = DocumentCache(stored) }
-        }
+    /// ```swift
+    /// let batch = users.beginCaching()            // SRPPlist: _db.cache = YES
+    /// for i in 0..<1_000 {
+    ///     try await batch.createOrUpdate(["data": .int(Int64(i))], where: nil)
+    /// }
+    /// try await batch.save()                      // [_db save]
+    /// try batch.endCaching()                      // _db.cache = NO
+    /// ```
+    ///
+    /// The handle reads the collection's documents into memory at its first write (and
+    /// again after `discard()`), as SRPPlist held its property list: it does not see what
+    /// others write after that, and its `save()` overwrites the documents it changed. Until
+    /// saved, its changes live only in this process: a crash loses them and only them.
+    /// Nothing is announced until `save()`. A handle dropped with unsaved changes loses
+    /// them (logged as a warning): save, or discard, before letting it go — or use
+    /// `withCaching(_:)`, which does it for you.
+    public func beginCaching() -> DocumentCollection {
+        DocumentCollection(name: name, database: database, notificationCenter: nil, caching: true)
     }
 
-    /// Writes every cached change in one transaction, announces them (in the order they
-    /// were made) once it commits, and stops caching: changes made while it saves go
-    /// straight to the database, after it. If the transaction fails nothing is written and
-    /// caching goes on with the cache as it was, so `save()` can be tried again.
-    public func save() async throws {
-        guard let cached = cache.withLock({ $0.take() }) else { return }
+    /// Runs `body` with a new caching handle (see `beginCaching()`), then saves what it
+    /// left unsaved and ends caching; when `body` throws, discards its unsaved changes
+    /// instead and rethrows. A failed save is thrown too (nothing of it is written).
+    public func withCaching<T>(_ body: (DocumentCollection) async throws -> T) async throws -> T {
+        let handle = beginCaching()
+        let value: T
+        do {
+            value = try await body(handle)
+        } catch {
+            handle.discard()
+            throw error
+        }
+        try await handle.save()
+        try handle.endCaching()
+        return value
+    }
+
+    /// Whether this is a caching handle that still caches (`beginCaching()` made it and
+    /// `endCaching()` has not run); false for the collection itself.
+    public var isCaching: Bool {
+        caching?.withLock(\.isCaching) ?? false
+    }
+
+    /// Whether this caching handle holds changes that `save()` would write.
+    public var hasUnsavedChanges: Bool {
+        caching?.withLock { $0.cache?.hasChanges ?? false } ?? false
+    }
+
+    /// Writes this handle's unsaved changes in one transaction and announces them, in the
+    /// order they were made, once it commits. Caching goes on: later changes stay in memory
+    /// until the next `save()` (end it with `endCaching()`). Returns whether anything was
+    /// written: false when there was nothing to save, or this is not a caching handle.
+    ///
+    /// If the transaction fails nothing is written and the changes stay unsaved, so
+    /// `save()` can be tried again; changes made while it ran are kept too.
+    @discardableResult
+    public func save() async throws -> Bool {
+        guard let caching else { return false }
+        let pending = caching.withLock { state -> DocumentCache? in
+            guard var cache = state.cache, cache.hasChanges else { return nil }
+            let pending = cache
+            cache.markSaved()
+            state.cache = cache
+            return pending
+        }
+        guard let pending else { return false }
         let name = self.name
         do {
             try await database.write { connection in
                 var stored = StoredDocuments(connection: connection, collection: name)
-                try cached.save(to: &stored)
+                try pending.save(to: &stored)
             }
         } catch {
-            cache.withLock { cache in
-                if cache == nil { cache = cached }
-            }
+            caching.withLock { state in state.cache?.restoreUnsaved(pending) }
             throw error
         }
+        return true
     }
 
-    /// Drops every cached change and stops caching.
+    /// Drops this handle's unsaved changes; caching goes on, from the documents as stored
+    /// then. Does nothing on the collection itself.
     public func discard() {
-        cache.withLock { $0 = nil }
+        caching?.withLock { $0.cache = nil }
+    }
+
+    /// Ends caching (SRPPlist's `cache = NO`): from now on this handle writes through, like
+    /// the collection. Does nothing when it does not cache.
+    /// - Throws: `DatabaseError.Kind.unsavedDocumentChanges`, and goes on caching, while
+    ///   it holds unsaved changes: `save()` or `discard()` them first.
+    public func endCaching() throws {
+        try caching?.withLock { state in
+            if state.cache?.hasChanges ?? false {
+                throw DatabaseError(
+                    kind: .unsavedDocumentChanges,
+                    message: "the caching handle of \(name) holds unsaved changes: save() or discard() them first")
+            }
+            state = CachingState(isCaching: false, cache: nil)
+        }
     }
 }

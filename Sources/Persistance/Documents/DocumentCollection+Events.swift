@@ -1,10 +1,11 @@
 import Foundation
 
 extension DocumentCollection {
-    /// The collection's changes, from the moment this is called: each event after the
-    /// transaction that made it commits, in commit order; nothing for a change rolled back.
-    /// While the collection caches, nothing comes until `save()`, which announces the
-    /// cached changes in the order they were made.
+    /// The collection's changes, from the moment this is called, whoever made them (the
+    /// collection, any caching handle of it, `on(_:)` in a transaction of yours): each event
+    /// after the transaction that made it commits, in commit order; nothing for a change
+    /// rolled back. A caching handle's changes come when its `save()` commits, in the order
+    /// they were made.
     ///
     /// The stream ends when its consuming task is cancelled or the loop stops, or when the
     /// database goes away.
@@ -19,7 +20,8 @@ extension DocumentCollection {
 
     /// The `NotificationCenter` name events of `kind` are posted under, as SRPPlist named
     /// them: `SRPPLIST_<NAME>_ADD`, `_UPDATE`, `_REMOVE`, `_REMOVEALL` (the collection's name
-    /// uppercased). The `userInfo` holds `ids` (`[String]`) and `documents` (`[[String: Any]]`).
+    /// uppercased). The `userInfo` holds `ids` (`[String]`) and `documents` (`[[String: Any]]`:
+    /// the added, updated or removed documents; empty for `_REMOVEALL`).
     public func notificationName(_ kind: DocumentEvent) -> Notification.Name {
         Self.notificationName(of: name, for: kind)
     }

@@ -7,26 +7,26 @@ public enum DocumentEvent: Sendable, Hashable {
     case added([Document])
     /// Documents were updated; each as it now is.
     case updated([Document])
-    /// The documents with these ids were removed.
-    case removed(ids: [String])
+    /// Documents were removed; each as it was when removed.
+    case removed([Document])
     /// Every document of the collection was removed.
     case removedAll
 
     /// The ids of the documents the event is about (none for `removedAll`).
     public var ids: [String] {
         switch self {
-        case .added(let documents), .updated(let documents):
+        case .added(let documents), .updated(let documents), .removed(let documents):
             documents.compactMap { $0[DocumentCollection.idKey]?.stringValue }
-        case .removed(let ids): ids
         case .removedAll: []
         }
     }
 
-    /// The documents the event carries (added or updated ones; none otherwise).
+    /// The documents the event carries: added, updated or removed ones (none for
+    /// `removedAll`).
     public var documents: [Document] {
         switch self {
-        case .added(let documents), .updated(let documents): documents
-        case .removed, .removedAll: []
+        case .added(let documents), .updated(let documents), .removed(let documents): documents
+        case .removedAll: []
         }
     }
 

@@ -1,4 +1,13 @@
 extension DocumentPredicate {
+    /// `sqlCondition(in:)`, left undecided (NULL) in every document whose JSON text holds an
+    /// escaped NUL (`\u0000`): SQLite's JSON functions cut such a string at the NUL (so
+    /// `"a\0b"` would read as `"a"`), in values, keys and array elements alike, so Swift
+    /// decides those documents. The predicate must be valid.
+    func sqlDecision(in builder: inout DocumentSQLBuilder) -> String {
+        let condition = sqlCondition(in: &builder)
+        return "(CASE WHEN instr(\(builder.column), \(builder.parameter(.text("\\u0000")))) > 0 THEN NULL ELSE \(condition) END)"
+    }
+
     /// The predicate as an SQL condition over a document's JSON text: 1 where `matches(_:)`
     /// is true, 0 where it is false, NULL where SQLite cannot tell exactly (the caller then
     /// asks `matches(_:)`). The predicate must be valid.
@@ -98,7 +107,7 @@ extension DocumentPredicate {
         }
     }
 
-    /// `contains`, `beginsWith`, `endsWith` and `like` on strings (and `contains` on arrays
+    /// `contains`, `beginsWith`, `endsWith` and the `like`s on strings (and `contains` on arrays
     /// of strings), decided in SQL when the text and the string are plain.
     private static func sqlText(
         _ field: DocumentSQLField, _ match: TextMatch, _ text: String, in builder: inout DocumentSQLBuilder
@@ -117,8 +126,9 @@ extension DocumentPredicate {
                     : "NULL"
             return "(CASE \(type) WHEN 'text' THEN \(stringCase) WHEN 'array' THEN \(inArray) ELSE 0 END)"
         }
-        let glob = match == .like ? LikePattern(text).glob : nil
-        guard textIsPlain, match != .like || glob != nil else { return "(CASE WHEN \(type) IS NOT 'text' THEN 0 END)" }
+        let isLike = match == .like || match == .likeCaseInsensitive
+        let glob = isLike ? LikePattern(text, caseInsensitive: match == .likeCaseInsensitive).glob : nil
+        guard textIsPlain, !isLike || glob != nil else { return "(CASE WHEN \(type) IS NOT 'text' THEN 0 END)" }
         let length = Int64(text.utf8.count)
         let matched: String
         switch match {

@@ -21,9 +21,12 @@ public indirect enum DocumentPredicate: Sendable {
         case contains
         case beginsWith
         case endsWith
-        /// SQL `LIKE`: `%` matches any run of characters, `_` one character, ASCII letters
-        /// match either case.
+        /// NSPredicate's `LIKE`: the whole string matches a pattern where `*` matches any
+        /// run of characters, `?` one character and `\` makes the next one literal;
+        /// case-sensitive.
         case like
+        /// NSPredicate's `LIKE[c]`: `like`, with characters compared lowercased.
+        case likeCaseInsensitive
     }
 
     case compare(DocumentPath, Comparison, JSONValue)
@@ -37,17 +40,23 @@ public indirect enum DocumentPredicate: Sendable {
 
     /// Throws `DatabaseError.Kind.invalidPredicate` for a condition that can never be
     /// evaluated: an ordering comparison with a value that has no order (null, a boolean,
-    /// an array, an object), or an empty field path.
+    /// an array, an object), or an empty field path; `DatabaseError.Kind.documentTooDeep`
+    /// for an operand nested deeper than ``DocumentCollection/maximumDepth`` (no stored
+    /// document can equal it).
     public func validate() throws {
         switch self {
         case .compare(let path, let comparison, let value):
             try path.validate()
+            try value.validate(depth: 1, at: "\(path)", requiringFinite: false)
             if ![.equal, .notEqual].contains(comparison), !(value.isNumber || value.stringValue != nil) {
                 throw DatabaseError(
                     kind: .invalidPredicate,
                     message: "\(path) \(comparison.rawValue) \(value.serialized()): only numbers and strings are ordered")
             }
-        case .isIn(let path, _), .isNil(let path), .text(let path, _, _):
+        case .isIn(let path, let values):
+            try path.validate()
+            for value in values { try value.validate(depth: 1, at: "\(path)", requiringFinite: false) }
+        case .isNil(let path), .text(let path, _, _):
             try path.validate()
         case .and(let predicates), .or(let predicates):
             try predicates.forEach { try $0.validate() }
@@ -101,7 +110,8 @@ public indirect enum DocumentPredicate: Sendable {
         case .contains: return text.isEmpty || string.contains(text)
         case .beginsWith: return string.hasPrefix(text)
         case .endsWith: return string.hasSuffix(text)
-        case .like: return LikePattern(text).matches(string)
+        case .like: return LikePattern(text, caseInsensitive: false).matches(string)
+        case .likeCaseInsensitive: return LikePattern(text, caseInsensitive: true).matches(string)
         }
     }
 

@@ -1,16 +1,16 @@
 /// Reads JSON text into a `JSONValue`: the documents a collection stored, and the output of
 /// `JSONEncoder` for `Codable` documents. Integers that fit in `Int64` and are written
-/// without a fraction or exponent stay integers.
+/// without a fraction or exponent stay integers. Values nested deeper than
+/// `DocumentCollection.maximumDepth` (the top-level value is at depth 1) are refused with
+/// `DatabaseError.Kind.documentTooDeep`, so the recursion is bounded.
 struct JSONParser {
     private let bytes: [UInt8]
     private var position = 0
-    /// How deep arrays and objects may nest, so hostile text cannot exhaust the stack.
-    static let maximumDepth = 512
 
     /// Parses `text`, which must hold exactly one JSON value.
     static func parse(_ text: String) throws -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
-        let value = try parser.parseValue(depth: 0)
+        let value = try parser.parseValue(depth: 1)
         parser.skipWhitespace()
         guard parser.position == parser.bytes.count else { throw parser.failure("unexpected text after the value") }
         return value
@@ -38,7 +38,7 @@ struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws -> JSONValue {
-        guard depth < Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
+        try JSONValue.checkDepth(depth, at: "byte \(position)")
         skipWhitespace()
         switch current {
         case UInt8(ascii: "n"): try expect("null"); return .null

@@ -2,17 +2,23 @@ import Foundation
 
 extension JSONValue {
     /// Converts a Foundation value (what `JSONSerialization` or a property list gives:
-    /// `NSNull`, `Bool`, integers, `Double`, `String`, arrays and `[String: Any]`).
-    /// - Throws: `DatabaseError.Kind.invalidDocument` for anything else (a `Date`, `Data`,
-    ///   a non-finite number, a dictionary with non-string keys), naming where it was found.
+    /// `NSNull`, `Bool`, integers, `Double`, `String`, `Date`, `Data`, arrays and
+    /// `[String: Any]`). A `Date` becomes its seconds since 1970 (a decimal, as the `update`
+    /// stamp) and `Data` its base64 text, as the `Codable` route stores them.
+    /// - Throws: `DatabaseError.Kind.notJSONCompatible` for anything else (a non-finite
+    ///   number, a dictionary with non-string keys, another object), and
+    ///   `DatabaseError.Kind.documentTooDeep` for a value nested deeper than
+    ///   ``DocumentCollection/maximumDepth``, naming where it was found.
     public init(foundationValue value: Any) throws {
-        self = try Self.converting(value, at: "")
+        self = try Self.converting(value, depth: 1, at: "")
     }
 
-    private static func converting(_ value: Any, at path: String) throws -> JSONValue {
+    private static func converting(_ value: Any, depth: Int, at path: String) throws -> JSONValue {
         switch value {
         case is NSNull: return .null
-        case let value as JSONValue: return value
+        case let value as JSONValue:
+            try value.validate(depth: depth, at: path)
+            return value
         case let value as Bool: return .bool(value)
         case let value as Int: return .int(Int64(value))
         case let value as Int64: return .int(value)
@@ -21,12 +27,16 @@ extension JSONValue {
             guard value.isFinite else { throw invalid("a non-finite number", at: path) }
             return .double(value)
         case let value as String: return .string(value)
+        case let value as Date: return value.jsonValue
+        case let value as Data: return value.jsonValue
         case let value as [Any]:
-            return .array(try value.enumerated().map { try converting($1, at: "\(path)[\($0)]") })
+            if !value.isEmpty { try checkDepth(depth + 1, at: path) }
+            return .array(try value.enumerated().map { try converting($1, depth: depth + 1, at: "\(path)[\($0)]") })
         case let value as [String: Any]:
+            if !value.isEmpty { try checkDepth(depth + 1, at: path) }
             var members: [String: JSONValue] = [:]
             for (key, member) in value {
-                members[key] = try converting(member, at: path.isEmpty ? key : "\(path).\(key)")
+                members[key] = try converting(member, depth: depth + 1, at: path.isEmpty ? key : "\(path).\(key)")
             }
             return .object(members)
         default:
@@ -36,7 +46,7 @@ extension JSONValue {
 
     private static func invalid(_ what: String, at path: String) -> DatabaseError {
         DatabaseError(
-            kind: .invalidDocument,
+            kind: .notJSONCompatible,
             message: "\(what) is not JSON-compatible" + (path.isEmpty ? "" : " (at \(path))"))
     }
 
@@ -90,15 +100,20 @@ extension JSONValue: Codable {
 }
 
 extension JSONValue {
-    /// The JSON object an `Encodable` value encodes to (with `JSONEncoder`).
-    /// - Throws: `DatabaseError.Kind.invalidDocument` when it cannot be encoded (a
-    ///   non-finite number) or is not an object.
+    /// The JSON object an `Encodable` value encodes to, with a `JSONEncoder` that writes a
+    /// `Date` as seconds since 1970 and `Data` as base64 text (as `JSONValue(foundationValue:)`).
+    /// - Throws: `DatabaseError.Kind.notJSONCompatible` when it cannot be encoded (a
+    ///   non-finite number), `.documentTooDeep` when it nests too deep, and
+    ///   `.invalidDocument` when it is not an object.
     static func document(encoding value: some Encodable) throws -> Document {
         let data: Data
         do {
-            data = try JSONEncoder().encode(value)
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            encoder.dataEncodingStrategy = .base64
+            data = try encoder.encode(value)
         } catch {
-            throw DatabaseError(kind: .invalidDocument, message: "cannot encode \(type(of: value)) as JSON: \(error)")
+            throw DatabaseError(kind: .notJSONCompatible, message: "cannot encode \(type(of: value)) as JSON: \(error)")
         }
         guard case .object(let members) = try JSONParser.parse(String(decoding: data, as: UTF8.self)) else {
             throw DatabaseError(kind: .invalidDocument, message: "\(type(of: value)) does not encode to a JSON object")
@@ -106,10 +121,14 @@ extension JSONValue {
         return members
     }
 
-    /// Decodes `type` from a stored document (with `JSONDecoder`).
+    /// Decodes `type` from a stored document, with a `JSONDecoder` that reads a `Date` from
+    /// seconds since 1970 and `Data` from base64 text.
     static func decode<T: Decodable>(_ type: T.Type, from document: Document) throws -> T {
         do {
-            return try JSONDecoder().decode(type, from: Data(JSONValue.object(document).serialized().utf8))
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            decoder.dataDecodingStrategy = .base64
+            return try decoder.decode(type, from: Data(JSONValue.object(document).serialized().utf8))
         } catch {
             throw DatabaseError(kind: .decoding, message: "cannot decode \(type) from a document: \(error)")
         }

@@ -1,54 +1,86 @@
-/// An SQL `LIKE` pattern: `%` matches any run of characters, `_` exactly one, and ASCII
-/// letters match either case (as SQLite's `LIKE` does).
+/// A `LIKE` pattern as NSPredicate reads it (SRPPlist's filters are NSPredicates): `*`
+/// matches any run of characters, `?` exactly one, `\` makes the next character literal,
+/// and the pattern must match the whole string. Case-sensitive unless made
+/// case-insensitive (NSPredicate's `LIKE[c]`), which compares characters lowercased.
 struct LikePattern {
-    private let pattern: [Character]
+    private enum Token: Equatable {
+        case anyRun, anyOne
+        case literal(Character)
+    }
 
-    init(_ pattern: String) {
-        self.pattern = Array(pattern)
+    private let tokens: [Token]
+    private let caseInsensitive: Bool
+
+    init(_ pattern: String, caseInsensitive: Bool) {
+        var tokens: [Token] = []
+        var escaped = false
+        for character in pattern {
+            if escaped {
+                tokens.append(.literal(character))
+                escaped = false
+                continue
+            }
+            switch character {
+            case "\\": escaped = true
+            case "*": tokens.append(.anyRun)
+            case "?": tokens.append(.anyOne)
+            default: tokens.append(.literal(character))
+            }
+        }
+        if escaped { tokens.append(.literal("\\")) }  // a trailing backslash stands for itself
+        self.tokens = tokens
+        self.caseInsensitive = caseInsensitive
     }
 
     func matches(_ string: String) -> Bool {
         let text = Array(string)
-        // Classic wildcard matching with one backtracking point for the last `%`.
-        var textIndex = 0, patternIndex = 0
-        var starPattern: Int?, starText = 0
+        // Classic wildcard matching with one backtracking point for the last `*`.
+        var textIndex = 0, tokenIndex = 0
+        var starToken: Int?, starText = 0
         while textIndex < text.count {
-            if patternIndex < pattern.count, pattern[patternIndex] == "%" {
-                starPattern = patternIndex
+            if tokenIndex < tokens.count, tokens[tokenIndex] == .anyRun {
+                starToken = tokenIndex
                 starText = textIndex
-                patternIndex += 1
-            } else if patternIndex < pattern.count,
-                pattern[patternIndex] == "_" || Self.foldsEqual(pattern[patternIndex], text[textIndex])
-            {
-                patternIndex += 1
+                tokenIndex += 1
+            } else if tokenIndex < tokens.count, accepts(tokens[tokenIndex], text[textIndex]) {
+                tokenIndex += 1
                 textIndex += 1
-            } else if let star = starPattern {
-                patternIndex = star + 1
+            } else if let star = starToken {
+                tokenIndex = star + 1
                 starText += 1
                 textIndex = starText
             } else {
                 return false
             }
         }
-        while patternIndex < pattern.count, pattern[patternIndex] == "%" { patternIndex += 1 }
-        return patternIndex == pattern.count
+        while tokenIndex < tokens.count, tokens[tokenIndex] == .anyRun { tokenIndex += 1 }
+        return tokenIndex == tokens.count
     }
 
-    /// The same pattern in SQLite's `GLOB` syntax, which no pragma makes case-sensitive or
-    /// not: `*` and `?` for `%` and `_`, `[aA]` for each ASCII letter, `[*]`, `[?]` and `[[]`
-    /// for GLOB's own wildcards. Nil for a pattern whose wildcards could make SQLite's
-    /// backtracking matcher slow, or that is longer than SQLite accepts.
+    private func accepts(_ token: Token, _ character: Character) -> Bool {
+        switch token {
+        case .anyRun: false
+        case .anyOne: true
+        case .literal(let literal):
+            literal == character || caseInsensitive && literal.lowercased() == character.lowercased()
+        }
+    }
+
+    /// The same pattern in SQLite's `GLOB` syntax, which is case-sensitive whatever the
+    /// pragmas: `*` and `?` as they are, `[*]`, `[?]` and `[[]` for literal wildcards, and
+    /// `[aA]` for each ASCII letter when case is ignored. Nil for a pattern whose wildcards
+    /// could make SQLite's backtracking matcher slow, or that is longer than SQLite accepts.
     var glob: String? {
-        guard pattern.count(where: { $0 == "%" }) <= Self.maximumGlobStars else { return nil }
+        guard tokens.count(where: { $0 == .anyRun }) <= Self.maximumGlobStars else { return nil }
         var glob = ""
-        for character in pattern {
-            switch character {
-            case "%": glob += "*"
-            case "_": glob += "?"
-            case "*", "?", "[": glob += "[\(character)]"
-            case _ where character.isASCII && character.isLetter:
+        for token in tokens {
+            switch token {
+            case .anyRun: glob += "*"
+            case .anyOne: glob += "?"
+            case .literal(let character) where "*?[".contains(character): glob += "[\(character)]"
+            case .literal(let character) where caseInsensitive && character.isASCII && character.isLetter:
                 glob += "[\(character.lowercased())\(character.uppercased())]"
-            default: glob.append(character)
+            case .literal(let character): glob.append(character)
             }
         }
         return glob.utf8.count <= Self.maximumGlobLength ? glob : nil
@@ -56,12 +88,6 @@ struct LikePattern {
 
     /// SQLite's default limit on the length of a `LIKE` or `GLOB` pattern, in bytes.
     private static let maximumGlobLength = 50_000
-    /// The most `%` a pattern handed to SQLite may hold.
+    /// The most `*` a pattern handed to SQLite may hold.
     private static let maximumGlobStars = 8
-
-    private static func foldsEqual(_ left: Character, _ right: Character) -> Bool {
-        guard left != right else { return true }
-        guard left.isASCII, right.isASCII else { return false }
-        return left.lowercased() == right.lowercased()
-    }
 }

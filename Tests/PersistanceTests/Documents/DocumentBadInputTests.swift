@@ -8,16 +8,18 @@ struct DocumentBadInputTests {
     @Test("values that are not JSON-compatible are typed errors, and nothing is written")
     func notJSONCompatible() async throws {
         let fixture = try await DocumentFixture()
-        let dateError = #expect(throws: DatabaseError.self) {
-            try JSONValue(foundationValue: ["name": "Ann", "born": Date()] as [String: Any])
+        let objectError = #expect(throws: DatabaseError.self) {
+            try JSONValue(foundationValue: ["name": "Ann", "born": NSObject()] as [String: Any])
         }
-        #expect(dateError?.kind == .invalidDocument && dateError?.message.contains("born") == true)
-        #expect(throws: DatabaseError.self) { try JSONValue(foundationValue: [1: "integer keys"] as [Int: String]) }
-        #expect(throws: DatabaseError.self) { try JSONValue(foundationValue: ["x": Double.nan] as [String: Any]) }
+        #expect(objectError?.kind == .notJSONCompatible && objectError?.message.contains("born") == true)
+        let keysError = #expect(throws: DatabaseError.self) { try JSONValue(foundationValue: [1: "integer keys"] as [Int: String]) }
+        #expect(keysError?.kind == .notJSONCompatible)
+        let nanError = #expect(throws: DatabaseError.self) { try JSONValue(foundationValue: ["x": Double.nan] as [String: Any]) }
+        #expect(nanError?.kind == .notJSONCompatible)
         let converted = try JSONValue(foundationValue: ["a": [1, 2.5, "s", NSNull(), true], "b": ["c": "d"]] as [String: Any])
         #expect(converted == ["a": [1, 2.5, "s", nil, true], "b": ["c": "d"]])
         let nan = await #expect(throws: DatabaseError.self) { try await fixture.users.add(["deep": ["x": [.double(.nan)]]]) }
-        #expect(nan?.kind == .invalidDocument)
+        #expect(nan?.kind == .notJSONCompatible)
         struct NotAnObject: Encodable { func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(3) } }
         let scalar = await #expect(throws: DatabaseError.self) { try await fixture.users.add(NotAnObject()) }
         #expect(scalar?.kind == .invalidDocument)
@@ -29,9 +31,9 @@ struct DocumentBadInputTests {
         let fixture = try await DocumentFixture()
         try await fixture.users.add(["name": "Ann"])
         let update = await #expect(throws: DatabaseError.self) { try await fixture.users.update(["name": "Bob"]) }
-        #expect(update?.kind == .invalidDocument)
+        #expect(update?.kind == .missingDocumentID)
         let remove = await #expect(throws: DatabaseError.self) { try await fixture.users.remove(["Id": 42]) }
-        #expect(remove?.kind == .invalidDocument)
+        #expect(remove?.kind == .missingDocumentID)
         #expect(DocumentFixture.names(try await fixture.users.queryAll()) == ["Ann"])
     }
 
@@ -67,12 +69,39 @@ struct DocumentBadInputTests {
 
     @Test("malformed JSON is a typed error, never a crash")
     func malformedJSON() throws {
-        for text in ["", "{", "{\"a\":}", "[1,]", "\"unterminated", "tru", "01x", "{\"a\":1}}", "\"\\ud800\"", "1e999",
-                     String(repeating: "[", count: 10_000)] {
+        for text in ["", "{", "{\"a\":}", "[1,]", "\"unterminated", "tru", "01x", "{\"a\":1}}", "\"\\ud800\"", "1e999"] {
             let error = #expect(throws: DatabaseError.self) { try JSONParser.parse(text) }
             #expect(error?.kind == .invalidDocument, "\(text.prefix(20))")
         }
+        let deep = #expect(throws: DatabaseError.self) { try JSONParser.parse(String(repeating: "[", count: 10_000)) }
+        #expect(deep?.kind == .documentTooDeep)
         #expect(try JSONParser.parse(#" {"a" : [1, -2.5e3, "\u00e9\ud83c\udf89", null, false]} "#)
             == ["a": [1, -2500.0, "é🎉", nil, false]])
+    }
+
+    @Test("each kind of bad input has a named error kind a caller can catch")
+    func namedErrorKinds() async throws {
+        let fixture = try await DocumentFixture()
+        var nested: JSONValue = 1
+        for _ in 0..<DocumentCollection.maximumDepth { nested = .array([nested]) }
+        let deep = nested
+        let attempts: [(DatabaseError.Kind, @Sendable () async throws -> Void)] = [
+            (.missingDocumentID, { try await fixture.users.update(["name": "no Id"]) }),
+            (.missingDocumentID, { try await fixture.users.remove(["Id": .int(1)]) }),
+            (.documentTooDeep, { try await fixture.users.add(["deep": deep]) }),
+            (.notJSONCompatible, { try await fixture.users.add(["x": .double(.infinity)]) }),
+            (.notJSONCompatible, { _ = try JSONValue(foundationValue: [URL(fileURLWithPath: "/")]) }),
+        ]
+        for (kind, attempt) in attempts {
+            do {
+                try await attempt()
+                Issue.record("no error for \(kind)")
+            } catch let error as DatabaseError where error.kind == kind {
+                // The kind the caller catches.
+            } catch {
+                Issue.record("\(kind): got \(error)")
+            }
+        }
+        #expect(try await fixture.storedCount() == 0)
     }
 }

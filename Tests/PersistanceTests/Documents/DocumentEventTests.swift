@@ -20,7 +20,7 @@ struct DocumentEventTests {
         #expect(received[0] == .added([ann]))
         guard case .updated(let updated) = received[1] else { Issue.record("not an update: \(received[1])"); return }
         #expect(updated.map { $0["age"] } == [31] && received[1].ids == [ann["Id"]?.stringValue])
-        #expect(received[2] == .removed(ids: [ann["Id"]!.stringValue!]))
+        #expect(received[2] == .removed([updated[0]]) && received[2].ids == [ann["Id"]!.stringValue!])
         #expect(received[3].documents.map { $0["name"] } == ["Bob"])
         #expect(received[4] == .removedAll)
         await events.cancel()
@@ -52,15 +52,15 @@ struct DocumentEventTests {
         await events.cancel()
     }
 
-    @Test("while caching nothing is announced; save announces the batch in order")
+    @Test("while a handle caches nothing is announced; its save announces the batch in order")
     func cacheAnnouncesOnSave() async throws {
         let fixture = try await DocumentFixture()
         let events = Collector(fixture.users.events())
-        try await fixture.users.beginCaching()
-        try await fixture.users.add(["name": "Ann"])
-        try await fixture.users.update(["n": 1], where: DocumentField("name") == "Ann")
+        let batch = fixture.users.beginCaching()
+        try await batch.add(["name": "Ann"])
+        try await batch.update(["n": 1], where: DocumentField("name") == "Ann")
         #expect(events.elements.isEmpty)
-        try await fixture.users.save()
+        try await batch.save()
         try await fixture.users.add(["name": "after save"])
         let received = try await events.waitFor(3)
         #expect(received.map(\.notificationSuffix) == ["ADD", "UPDATE", "ADD"])
@@ -93,6 +93,6 @@ struct DocumentEventTests {
         #expect(names == ["SRPPLIST_USERS_ADD", "SRPPLIST_USERS_UPDATE", "SRPPLIST_USERS_REMOVE", "SRPPLIST_USERS_ADD",
                           "SRPPLIST_USERS_REMOVEALL"])
         let annID = try #require(ann["Id"]?.stringValue)
-        #expect(posted.withLock { $0[0].1 == [annID] && $0[0].2 == 1 && $0[2].1 == [annID] && $0[2].2 == 0 })
+        #expect(posted.withLock { $0[0].1 == [annID] && $0[0].2 == 1 && $0[2].1 == [annID] && $0[2].2 == 1 })
     }
 }
