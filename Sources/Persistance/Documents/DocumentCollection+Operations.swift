@@ -2,7 +2,7 @@ extension DocumentCollection {
     /// Adds `document`, giving it a new `Id` and an `update` stamp (replacing any it had),
     /// and returns it as stored.
     /// - Throws: `DatabaseError.Kind.notJSONCompatible` for a non-finite number;
-    ///   `.documentTooDeep` for one nested deeper than ``maximumDepth``. Nothing is written.
+    ///   `.documentTooDeep` for one nested deeper than ``DocumentCollection/maximumDepth``. Nothing is written.
     @discardableResult
     public func add(_ document: Document) async throws -> Document {
         try await write { try $0.add(document) }
