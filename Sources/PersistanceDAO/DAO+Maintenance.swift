@@ -3,17 +3,23 @@ import Persistance
 
 extension DAO {
     /// Drops the DAO's current table and forgets its version (the seed's `deleteTable`).
-    /// The DAO keeps working: the next call creates the table again.
+    /// Every DAO on the database keeps working: the next call of any of them on the table
+    /// creates it again.
+    /// - Throws: `missingTableName` without a table name; `invalidTableName` for one that
+    ///   is not an identifier.
     public func deleteTable() async throws {
-        guard let table = tableName else {
+        guard let table = try DAOTableName.checked(tableName) else {
             throw DAOError(.missingTableName, "deleteTable needs a table name")
         }
         try await dropTables([table])
     }
 
-    /// Drops every table whose whole name matches the regular expression `pattern`, and
-    /// returns their names (the seed's `deleteTablesWithRegex`). SQLite's own tables and the
-    /// DAO's versions table are never dropped. Only drop tables of this DAO's module.
+    /// Drops every table whose name contains a match of the regular expression `pattern`
+    /// (unanchored: write `^…$` to match whole names), and returns their names (the seed's
+    /// `deleteTablesWithRegex`). SQLite's own tables (`sqlite_…`) and the library's
+    /// (`persistance_…`, among them the DAO's versions table) are never dropped. Every DAO
+    /// on the database creates its table again on its next call. Only drop tables of this
+    /// DAO's module.
     /// - Parameters:
     ///   - vacuum: whether to `VACUUM` afterwards, giving the space back to the file system.
     ///   - progress: called with the fraction done (0…1) after each table.
@@ -23,7 +29,7 @@ extension DAO {
     ) async throws -> [String] {
         let expression: NSRegularExpression
         do {
-            expression = try NSRegularExpression(pattern: "^(?:\(pattern))$")
+            expression = try NSRegularExpression(pattern: pattern)
         } catch {
             throw DAOError(.invalidCall, "\"\(pattern)\" is not a regular expression")
         }
@@ -32,7 +38,7 @@ extension DAO {
                 String.self, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
         }
         let matching = names.filter { name in
-            name != DAOTableVersions.tableName
+            !name.hasPrefix("persistance_")
                 && expression.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
         }
         try await dropTables(matching, progress: progress)
@@ -62,7 +68,7 @@ extension DAO {
                 progress?(Double(index + 1) / Double(tables.count))
             }
         }
-        forgetPrepared(tables)
+        tablesDropped()
         for table in tables { report(.tableDeleted(table: table)) }
     }
 }

@@ -14,8 +14,10 @@ import Persistance
 /// on the writer; a `foreach` method runs all its iterations, and a method with `step`s all
 /// its steps, in that one transaction, which rolls back when a statement fails (a
 /// `resumable` step's failure is undone alone and the method goes on). Before the first
-/// call for a table name, the table is created or upgraded to the module's version.
-/// A DAO is `Sendable`; its settings (table name, global arguments, cipher, event handler)
+/// call for a table name, the table is created or upgraded to the module's version, one
+/// `<upgrade>` block per transaction. When any DAO on the database drops tables
+/// (``deleteTable()``, ``deleteTables(matching:vacuum:progress:)``), every DAO on it prepares
+/// its table again on its next call. A DAO is `Sendable`; its settings (table name, global arguments, cipher, event handler)
 /// can change at any time and apply to the calls that start afterwards.
 public final class DAO: Sendable {
     /// The module whose methods the DAO runs.
@@ -36,9 +38,13 @@ public final class DAO: Sendable {
         /// The context of the calls to the current, prepared table, made once and shared by
         /// every call until a setting changes.
         var context: DAOCallContext?
+        /// The database's count of table drops when `preparedTables` was last valid.
+        var dropCount = 0
     }
 
     private let settings: DAOLocked<Settings>
+    /// The drops of tables in the DAO's database file, by any DAO.
+    private let drops: DAOTableDrops
 
     /// A DAO for `module` on `database`.
     ///
@@ -47,6 +53,8 @@ public final class DAO: Sendable {
     /// `registry`, when that target adopts ``DAOFieldKeyProviding``; set ``fieldCipher`` to
     /// use another.
     /// - Parameter tableName: the table `${T}` names; by default the module's `tableName`.
+    ///   A name that is not an identifier (`[A-Za-z_][A-Za-z0-9_]*`) makes every call throw
+    ///   `DAOError.Kind.invalidTableName` before any SQL runs.
     public init(module: DAOModule, database: Database, tableName: String? = nil, registry: TargetRegistry = .shared) {
         self.module = module
         self.database = database
@@ -57,11 +65,15 @@ public final class DAO: Sendable {
         {
             settings.fieldCipher = AESGCMFieldCipher(secret: secret)
         }
+        drops = DAOTableDrops.of(database)
+        settings.dropCount = drops.count
         self.settings = DAOLocked(settings)
     }
 
     /// The table `${T}` and `${t}` name; set it to use the module for another table of the
     /// same shape (one chat table per conversation). A new table is created on its first call.
+    /// It must be an identifier (`[A-Za-z_][A-Za-z0-9_]*`): `${T}` writes it into the SQL as
+    /// it is; calls with another name throw `DAOError.Kind.invalidTableName` before any SQL runs.
     public var tableName: String? {
         get { settings.withLock { $0.tableName } }
         set { settings.withLock { $0.tableName = newValue } }
@@ -139,7 +151,13 @@ public final class DAO: Sendable {
         }
     }
 
-    /// The rowid of the last row the database's writer inserted (`sqlite3_last_insert_rowid`).
+    /// The rowid of the last row the database's writer inserted (`sqlite3_last_insert_rowid`),
+    /// the seed's `lastInsertRowId`.
+    ///
+    /// - Warning: This is racy: it is whatever the writer inserted last, which, when several
+    ///   tasks share the database, may be another call's row. Read the row id an insert
+    ///   returns instead: ``DAOResult/insertedRowID`` of ``call(_:_:)``, or declare a
+    ///   `@DAOInterface` method on an `<insert>` as returning `Int64`.
     public func lastInsertRowID() async throws -> Int64 {
         try await database.write { $0.lastInsertRowID }
     }
@@ -155,10 +173,19 @@ public final class DAO: Sendable {
         settings.withLock { $0.eventHandler }?(event)
     }
 
-    /// The settings for a call, as they are now, and whether its table is prepared.
-    private func currentContext() -> (context: DAOCallContext, isPrepared: Bool) {
-        settings.withLock { settings in
-            if let context = settings.context { return (context, true) }
+    /// The settings for a call, as they are now, whether its table is prepared, and the
+    /// database's count of table drops that tells.
+    /// - Throws: `invalidTableName` for a table name that is not an identifier.
+    func currentContext() throws -> (context: DAOCallContext, isPrepared: Bool, dropCount: Int) {
+        let dropCount = drops.count
+        return try settings.withLock { settings in
+            if dropCount != settings.dropCount {
+                // Some DAO dropped tables: every table is prepared again.
+                settings.preparedTables = [:]
+                settings.dropCount = dropCount
+            }
+            if let context = settings.context { return (context, true, dropCount) }
+            try DAOTableName.checked(settings.tableName)
             let prepared = settings.preparedTables[settings.tableName]
             let context = DAOCallContext(
                 module: module, tableName: settings.tableName, globals: settings.globalArguments,
@@ -166,36 +193,44 @@ public final class DAO: Sendable {
                 recordTypes: settings.recordTypes,
                 staticSQL: prepared ?? module.staticSQL(tableName: settings.tableName))
             if prepared != nil { settings.context = context }
-            return (context, prepared != nil)
+            return (context, prepared != nil, dropCount)
         }
-    }
-
-    /// The settings for a call, as they are now.
-    func settingsContext() -> DAOCallContext {
-        currentContext().context
     }
 
     /// The settings for a call, after bringing the current table to the module's version.
     /// Inlined, so that a call to a prepared table makes no extra async call.
     @inline(__always)
     private func preparedContext() async throws -> DAOCallContext {
-        let (context, isPrepared) = currentContext()
-        return isPrepared ? context : try await prepare(context)
+        let (context, isPrepared, dropCount) = try currentContext()
+        return isPrepared ? context : try await prepare(context, dropCount: dropCount)
     }
 
-    /// Brings `context`'s table to the module's version and remembers it as prepared.
-    private func prepare(_ context: DAOCallContext) async throws -> DAOCallContext {
-        try await database.write { connection in
-            try DAOTablePreparation(context: context, connection: connection, report: self.report).prepare()
+    /// Brings `context`'s table to the module's version, one write transaction per step
+    /// (creation, reset, or one `<upgrade>` block), and remembers it as prepared unless
+    /// tables were dropped meanwhile.
+    /// - Throws: `upgradeFailed` when an upgrade block fails (the blocks before it stay).
+    private func prepare(_ context: DAOCallContext, dropCount: Int) async throws -> DAOCallContext {
+        var announced = false
+        preparing: while true {
+            let step = try await database.write { [announced] connection in
+                try DAOTablePreparation(context: context, connection: connection, report: self.report)
+                    .step(announced: announced)
+            }
+            switch step {
+            case .prepared: break preparing
+            case .upgraded: announced = true
+            case .failed(let error): throw error
+            }
         }
-        settings.withLock { $0.preparedTables[context.tableName] = context.staticSQL }
+        settings.withLock { settings in
+            if settings.dropCount == dropCount { settings.preparedTables[context.tableName] = context.staticSQL }
+        }
         return context
     }
 
-    /// Forgets that `tables` were prepared, so their next call creates them again.
-    func forgetPrepared(_ tables: [String]) {
-        settings.withLock { settings in
-            for table in tables { settings.preparedTables[table] = nil }
-        }
+    /// Tells every DAO on the database that tables were dropped, so each prepares its
+    /// table again (creating it) on its next call.
+    func tablesDropped() {
+        drops.increment()
     }
 }

@@ -20,6 +20,15 @@ public struct DAOError: Error, Sendable, CustomStringConvertible {
         public static let fragmentCycle = Kind(rawValue: "fragmentCycle")
         /// `${T}` with no table name set.
         public static let missingTableName = Kind(rawValue: "missingTableName")
+        /// A table name (a module's `tableName`, or one set on a DAO) that is not an
+        /// identifier, `[A-Za-z_][A-Za-z0-9_]*`: `${T}` writes it into the SQL as it is.
+        public static let invalidTableName = Kind(rawValue: "invalidTableName")
+        /// An `<upgrade>` block failed: the table stays at the last version that upgraded,
+        /// ``DAOError/underlying`` holds the SQL error, and the next call tries again.
+        public static let upgradeFailed = Kind(rawValue: "upgradeFailed")
+        /// A rendered statement holds more than one SQL statement (`@{x no ""}` inlined
+        /// text with a `;`): it does not run.
+        public static let multipleStatements = Kind(rawValue: "multipleStatements")
         /// An `if`/`when` expression that does not parse.
         public static let expressionSyntax = Kind(rawValue: "expressionSyntax")
         /// An expression whose operands do not fit its operator.
@@ -51,16 +60,42 @@ public struct DAOError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// Where in the module, when known.
     public var location: DAOSourceLocation?
+    /// The module whose call failed, for errors raised while a call runs.
+    public var module: String?
+    /// The method whose call failed, for errors raised while a call runs.
+    public var method: String?
+    /// The error that caused this one: the SQL error of a failed upgrade block.
+    public var underlying: (any Error)?
 
     /// An error of `kind`.
-    public init(_ kind: Kind, _ message: String, at location: DAOSourceLocation? = nil) {
+    public init(
+        _ kind: Kind, _ message: String, at location: DAOSourceLocation? = nil, underlying: (any Error)? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.location = location
+        self.underlying = underlying
     }
 
     public var description: String {
-        if let location { return "\(location): \(kind): \(message)" }
-        return "\(kind): \(message)"
+        var text = location.map { "\($0): " } ?? ""
+        text += "\(kind): \(message)"
+        switch (module, method) {
+        case let (module?, method?): text += " (module \(module), method \(method))"
+        case let (module?, nil): text += " (module \(module))"
+        case let (nil, method?): text += " (method \(method))"
+        case (nil, nil): break
+        }
+        return text
+    }
+
+    /// This error with the module, method and location of the call it was raised in, where
+    /// it does not name them already.
+    func within(module: String, method: String, at location: DAOSourceLocation) -> DAOError {
+        var error = self
+        if error.module == nil { error.module = module }
+        if error.method == nil { error.method = method }
+        if error.location == nil { error.location = location }
+        return error
     }
 }

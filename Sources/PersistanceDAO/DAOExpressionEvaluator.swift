@@ -3,7 +3,9 @@
 /// Truth follows the seed's Objective-C: nil and numeric zero are false, any other value is
 /// true. `and`/`or`/`xor`/`not` and comparisons give 1 or 0. `+` adds numbers or joins
 /// strings; `/` divides exactly (a real unless both integers divide evenly), `\` divides
-/// integers truncating, `%` is the integer remainder. Comparing with nil is `==`/`!=` only.
+/// integers truncating, `%` is the integer remainder. nil is Objective-C's nil: it equals
+/// only nil, an ordering comparison with it is false, arithmetic or a sign with it gives nil,
+/// and its `count` is 0.
 enum DAOExpressionEvaluator {
     static func isTrue(_ expression: DAOExpression, in scope: DAOScope, at location: DAOSourceLocation?) throws -> Bool {
         truth(try evaluate(expression, in: scope, at: location))
@@ -28,6 +30,7 @@ enum DAOExpressionEvaluator {
             let value = try evaluate(operand, in: scope, at: location)
             switch (operation, value) {
             case (.not, _): return boolean(!truth(value))
+            case (_, .null): return .null
             case (.plus, .integer), (.plus, .real): return value
             case (.minus, .integer(let number)):
                 guard number != .min else { throw failure("integer overflow in negation", location) }
@@ -68,9 +71,7 @@ enum DAOExpressionEvaluator {
         case .notEqual:
             return boolean(try compare(left, right, for: operation, at: location) != .orderedSame)
         case .less, .greater, .lessOrEqual, .greaterOrEqual:
-            guard !left.isNull, !right.isNull else {
-                throw failure("\"\(operation.rawValue)\" cannot compare with nil", location)
-            }
+            guard !left.isNull, !right.isNull else { return boolean(false) }
             let order = try compare(left, right, for: operation, at: location)
             switch operation {
             case .less: return boolean(order == .orderedAscending)
@@ -78,6 +79,8 @@ enum DAOExpressionEvaluator {
             case .lessOrEqual: return boolean(order != .orderedDescending)
             default: return boolean(order != .orderedAscending)
             }
+        case _ where left.isNull || right.isNull:
+            return .null
         case .add:
             if case .text(let a) = left, case .text(let b) = right { return .text(a + b) }
             return try arithmetic(operation, left, right, at: location)

@@ -1,59 +1,73 @@
 import Foundation
 import Persistance
 
-/// Applies a module's `crypt` rules: encrypts values bound from encrypted fields and
-/// decrypts the columns read into them. The stored value is a blob holding the cipher's
-/// output for a one-byte type tag followed by the value's bytes, so every storage class
-/// comes back as it went in.
+/// Applies a module's `crypt` rules: encrypts values bound from encrypted record fields and
+/// decrypts the columns read into them.
+///
+/// The cipher sees exactly the value's bytes (text as UTF-8, binary data as it is, a number
+/// as its text) and the column stores exactly what it returns, as a blob: what another
+/// implementation of the same cipher stores, so existing encrypted data reads back. On the way
+/// out the stored value is read whether it is TEXT or BLOB, and the property's declared type
+/// says how to turn the plaintext back into a value.
 struct DAOFieldCrypt: Sendable {
     let fields: Set<DAOField>
     let cipher: (any DAOFieldCipher)?
 
-    private enum Tag: UInt8 {
-        case text = 0, blob = 1, integer = 2, real = 3
-    }
-
     /// `value`, encrypted when `field` is an encrypted field (NULL stays NULL).
     func encrypt(_ value: DatabaseValue, for field: DAOField) throws -> DatabaseValue {
         guard fields.contains(field), value != .null else { return value }
-        guard let cipher else {
-            throw DAOError(.missingFieldKey, "\(field) is encrypted, but no field cipher or key is configured")
-        }
-        var plaintext = Data()
+        let plaintext: Data
         switch value {
         case .null: return value
-        case .text(let text): plaintext = Data([Tag.text.rawValue]) + Data(text.utf8)
-        case .blob(let data): plaintext = Data([Tag.blob.rawValue]) + data
-        case .integer(let number): plaintext = Data([Tag.integer.rawValue]) + Self.bytes(of: UInt64(bitPattern: number))
-        case .real(let number): plaintext = Data([Tag.real.rawValue]) + Self.bytes(of: number.bitPattern)
+        case .text(let text): plaintext = Data(text.utf8)
+        case .blob(let data): plaintext = data
+        case .integer(let number): plaintext = Data(String(number).utf8)
+        case .real(let number): plaintext = Data("\(number)".utf8)
         }
-        return .blob(try cipher.encrypt(plaintext, for: field))
+        return .blob(try cipher(for: field).encrypt(plaintext, for: field))
     }
 
-    /// `value` as read from the column of `field`, decrypted when it is an encrypted field.
-    /// - Throws: `decryptionFailed` when the value is not a blob the cipher opens.
-    func decrypt(_ value: DatabaseValue, for field: DAOField) throws -> DatabaseValue {
-        guard fields.contains(field), value != .null else { return value }
+    /// `value` as read from the column of `field`, decrypted when it is an encrypted field,
+    /// and made a value of the property's declared `kind` (when unknown: text when the
+    /// plaintext is UTF-8, binary data otherwise).
+    /// - Throws: `decryptionFailed` when the cipher does not open the value, or its
+    ///   plaintext is not a value of `kind`.
+    func decrypt(_ value: DatabaseValue, for field: DAOField, as kind: DAOPropertyKind?) throws -> DatabaseValue {
+        guard fields.contains(field) else { return value }
+        let stored: Data
+        switch value {
+        case .null: return value
+        case .blob(let data): stored = data
+        case .text(let text): stored = Data(text.utf8)
+        case .integer, .real:
+            throw DAOError(.decryptionFailed, "\(field) holds a number, not encrypted data")
+        }
+        let cipher = try cipher(for: field)
+        guard let plaintext = try? cipher.decrypt(stored, for: field) else {
+            throw DAOError(.decryptionFailed, "\(field) does not decrypt: wrong key or damaged data")
+        }
+        let text = { String(bytes: plaintext, encoding: .utf8) }
+        switch kind {
+        case .blob?: return .blob(plaintext)
+        case .text?:
+            guard let text = text() else { break }
+            return .text(text)
+        case .integer?:
+            guard let number = text().flatMap({ Int64($0) }) else { break }
+            return .integer(number)
+        case .real?:
+            guard let number = text().flatMap({ Double($0) }) else { break }
+            return .real(number)
+        case nil:
+            return text().map(DatabaseValue.text) ?? .blob(plaintext)
+        }
+        throw DAOError(.decryptionFailed, "\(field) decrypts to something that is not \(kind.map { "\($0)" } ?? "a value")")
+    }
+
+    private func cipher(for field: DAOField) throws -> any DAOFieldCipher {
         guard let cipher else {
             throw DAOError(.missingFieldKey, "\(field) is encrypted, but no field cipher or key is configured")
         }
-        guard case .blob(let stored) = value, let plaintext = try? cipher.decrypt(stored, for: field),
-            let tag = plaintext.first.flatMap(Tag.init(rawValue:))
-        else {
-            throw DAOError(.decryptionFailed, "\(field) does not decrypt: wrong key or damaged data")
-        }
-        let body = plaintext.dropFirst()
-        switch tag {
-        case .text: return .text(String(decoding: body, as: UTF8.self))
-        case .blob: return .blob(Data(body))
-        case .integer, .real:
-            guard body.count == 8 else { throw DAOError(.decryptionFailed, "\(field) decrypts to damaged data") }
-            let bits = body.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            return tag == .integer ? .integer(Int64(bitPattern: bits)) : .real(Double(bitPattern: bits))
-        }
-    }
-
-    private static func bytes(of value: UInt64) -> Data {
-        Data((0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) })
+        return cipher
     }
 }

@@ -2,7 +2,8 @@
 /// methods: each protocol method calls the module method of the same name, passing its
 /// parameters as the arguments of the same names, and converts the result to its return type
 /// (see ``DAOResult/decode(_:)``). Methods must be `async throws`; parameters must be
-/// ``DAOValueConvertible``.
+/// ``DAOValueConvertible``. An `<insert>` method declared as returning `Int64` returns the
+/// id of the row it inserted (`Int64?`: nil when it inserted none); `Int`, the rows changed.
 ///
 /// ```swift
 /// @DAOInterface
@@ -26,6 +27,10 @@ public protocol DAOBacked: Sendable {
 
 extension DAOBacked {
     /// The rowid of the last row the database's writer inserted.
+    ///
+    /// - Warning: Racy, as ``DAO/lastInsertRowID()``: with concurrent calls it may be another
+    ///   call's row. Declare the `<insert>` method as returning `Int64` instead: it returns
+    ///   the id of the row it inserted, read inside the same write.
     public func lastInsertRowID() async throws -> Int64 {
         try await dao.lastInsertRowID()
     }

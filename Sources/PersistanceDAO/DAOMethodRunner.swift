@@ -5,28 +5,46 @@ struct DAOMethodRunner {
     let context: DAOCallContext
     let connection: Connection
 
-    /// Checks `arguments` against `method` and runs it (once per element for `foreach`).
+    /// Checks `arguments` against `method` and runs it (once per element for `foreach`;
+    /// a `foreach` over nil, as over an empty list, runs nothing).
     /// - Throws: `invalidCall` for an argument the method does not declare; `nilArgument`
     ///   for nil in a `$` argument; `notACollection` when the `foreach` collection is not a
-    ///   list; the first error of a statement that is not `resumable`.
+    ///   list; the first error of a statement that is not `resumable`. A ``DAOError`` names
+    ///   the module and the method (and the method's position when it has none of its own).
     func run(_ method: DAOMethod, arguments: DAOArguments) throws -> DAOResult {
+        do {
+            return try runChecked(method, arguments: arguments)
+        } catch let error as DAOError {
+            throw error.within(module: context.module.name, method: method.id, at: method.location)
+        }
+    }
+
+    private func runChecked(_ method: DAOMethod, arguments: DAOArguments) throws -> DAOResult {
         let arguments = try Self.checked(arguments, for: method)
         let scope = DAOScope(arguments: arguments, globals: context.globals)
         guard let (collection, item) = method.iteration else {
             return try runOnce(method, in: scope)
         }
-        let value = arguments[collection] ?? .null
-        guard case .list(let elements) = value else {
-            throw DAOError(.notACollection, "foreach over \(collection), which is \(value.kindName), not a list", at: method.location)
-        }
+        let elements = try Self.elements(of: arguments[collection] ?? .null, named: collection, at: method.location)
         var results = [DAOResult]()
-        var changes = 0
+        var writes = DAOWriteTally()
         for element in elements {
             let result = try runOnce(method, in: scope.binding(item, to: element))
-            if case .done(let count) = result { changes += count }
+            writes.add(result)
             results.append(result)
         }
-        return method.kind == .select ? .each(results) : .done(changes: changes)
+        return method.kind == .select ? .each(results) : writes.result
+    }
+
+    /// The elements a `foreach` runs over: a list's, or none for nil (as Objective-C's
+    /// messages to nil do nothing).
+    /// - Throws: `notACollection` for any other value.
+    static func elements(of value: DAOValue, named name: String, at location: DAOSourceLocation) throws -> [DAOValue] {
+        switch value {
+        case .list(let elements): return elements
+        case .null: return []
+        default: throw DAOError(.notACollection, "foreach over \(name), which is \(value.kindName), not a list", at: location)
+        }
     }
 
     /// `arguments` with nil for every declared argument not passed. The usual call, passing
@@ -60,14 +78,10 @@ struct DAOMethodRunner {
     func runOnce(_ method: DAOMethod, in scope: DAOScope) throws -> DAOResult {
         if method.statements.count == 1, !method.statements[0].resumable {
             // The usual method, one statement: its outcome is returned as it is, not copied.
-            switch try run(statementAt: 0, of: method, in: scope) {
-            case .done(let changes)?: return noResult(of: method, changes: changes)
-            case let outcome?: return outcome
-            case nil: return noResult(of: method, changes: 0)
-            }
+            return try run(statementAt: 0, of: method, in: scope) ?? noResult(of: method)
         }
         var result: DAOResult?
-        var changes = 0
+        var writes = DAOWriteTally()
         for index in method.statements.indices {
             let outcome: DAOResult?
             if method.statements[index].resumable {
@@ -79,19 +93,16 @@ struct DAOMethodRunner {
             } else {
                 outcome = try run(statementAt: index, of: method, in: scope)
             }
-            if case .done(let count) = outcome {
-                changes += count
-            } else if let outcome {
-                result = outcome
-            }
+            if let outcome, !writes.add(outcome) { result = outcome }
         }
-        return result ?? noResult(of: method, changes: changes)
+        if method.kind == .select { return result ?? empty(method.result) }
+        return writes.result
     }
 
-    /// The result of a method whose statements returned no rows: its empty result for a
-    /// select, the number of rows changed otherwise.
-    private func noResult(of method: DAOMethod, changes: Int) -> DAOResult {
-        method.kind == .select ? empty(method.result) : .done(changes: changes)
+    /// The result of a method whose statement rendered to nothing: its empty result for a
+    /// select, no change otherwise.
+    private func noResult(of method: DAOMethod) -> DAOResult {
+        method.kind == .select ? empty(method.result) : .done(changes: 0)
     }
 
     /// Runs the method's statement at `index`; nil when it rendered to nothing (or
@@ -132,7 +143,7 @@ struct DAOMethodRunner {
         var renderer = context.renderer()
         try renderer.render(pieces(), in: scope)
         guard renderer.hasStatement else { return nil }
-        return try execute(renderer.sql, argumentCount: renderer.arguments.count, of: method) { statement in
+        return try execute(try renderer.checkedSQL(), argumentCount: renderer.arguments.count, of: method) { statement in
             for (offset, value) in renderer.arguments.enumerated() {
                 try statement.bind(value, at: offset + 1)
             }
@@ -162,7 +173,10 @@ struct DAOMethodRunner {
         clearsBindings = try bind(statement)
         guard method.kind == .select || method.result != .none else {
             while try statement.step() {}
-            return .done(changes: connection.changes)
+            let changes = connection.changes
+            // Read in the same write: the id of the row this statement inserted.
+            guard changes > 0, DAOSQLText.isInsert(sql) else { return .done(changes: changes) }
+            return .inserted(changes: changes, rowID: connection.lastInsertRowID)
         }
         return try DAOResultReader(context: context, statement: statement).read(method.result)
     }

@@ -93,6 +93,12 @@ public struct DAOModule: Sendable {
         staticStatements = checked.staticStatements
     }
 
+    /// Whether a table at `stored` is dropped and created again rather than upgraded
+    /// (`resetOnUpgrade`, or older than `upgradeMinVersion`).
+    func resets(from stored: DAOVersion) -> Bool {
+        resetOnUpgrade || upgradeMinVersion.map { stored < $0 } == true
+    }
+
     /// The SQL of each static statement for the table `tableName`, by static index; nil for
     /// a statement that needs a table name when there is none.
     func staticSQL(tableName: String?) -> [String?] {

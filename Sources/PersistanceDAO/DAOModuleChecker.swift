@@ -48,7 +48,7 @@ struct DAOModuleChecker {
         }
         var checked = Checked()
         checked.name = root.attribute("name") ?? ""
-        checked.tableName = root.attribute("tableName").flatMap { $0.isEmpty ? nil : $0 }
+        checked.tableName = try DAOTableName.checked(root.attribute("tableName").flatMap { $0.isEmpty ? nil : $0 }, at: root.location)
         checked.version = try root.attribute("version").map { try Self.version($0, in: root) }
         if let text = root.attribute("upgradeMinVersion"), !text.isEmpty {
             checked.upgradeMinVersion = try Self.version(text, in: root)

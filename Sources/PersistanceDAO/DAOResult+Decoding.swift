@@ -26,7 +26,9 @@ extension DAOResult {
     /// The result as `type`, the return type of a typed DAO method: an optional for a
     /// one-row result (`String?`, `Row?`, `Message?`), an array for a many-row result or a
     /// `foreach` select (`[Int64]`, `[Row]`, `[Message]`), `Int` for a write's changes,
-    /// `Void`, or `DAOResult` itself. A non-optional one-row type requires a row.
+    /// `Void`, or `DAOResult` itself. A non-optional one-row type requires a row. A write
+    /// returns its changes as `Int` and, when it inserted a row, that row's id as `Int64`.
+    /// A `{}` row also converts to `[String: DAOValue]` (see ``Persistance/Row/daoValues``).
     /// - Throws: `DAOError.Kind.resultTypeMismatch` when the result does not fit `type`;
     ///   a `DatabaseError` when a value does not convert.
     public func decode<T>(_ type: T.Type = T.self) throws -> T {
@@ -57,6 +59,9 @@ extension DAOResult {
             return array.collecting(try elements().map { try $0.decode(as: array.elementType) })
         }
         guard let value = try single(as: type) else {
+            if case .done = self {
+                throw DAOError(.resultTypeMismatch, "the method inserted no row, and \(type) is not optional")
+            }
             throw DAOError(.resultTypeMismatch, "the method returned no row, and \(type) is not optional")
         }
         return value
@@ -77,8 +82,11 @@ extension DAOResult {
     private func single(as type: Any.Type) throws -> Any? {
         switch self {
         case .done(let changes):
-            guard type == Int.self else { break }
-            return changes
+            if type == Int.self { return changes }
+            if type == Int64.self { return nil }
+        case .inserted(let changes, let rowID):
+            if type == Int.self { return changes }
+            if type == Int64.self { return rowID }
         case .value(let value):
             guard value != .null else { return nil }
             guard let convertible = type as? any DatabaseValueConvertible.Type else { break }
@@ -86,6 +94,7 @@ extension DAOResult {
         case .row(let row):
             guard let row else { return nil }
             if type == Row.self { return row }
+            if type == [String: DAOValue].self { return row.daoValues }
         case .record(let record):
             guard let record else { return nil }
             if Swift.type(of: record) == type { return record }
@@ -101,7 +110,7 @@ extension DAOResult {
 
     private var shapeName: String {
         switch self {
-        case .done: "write"
+        case .done, .inserted: "write"
         case .value: "value"
         case .values: "value array"
         case .row: "row"
@@ -110,5 +119,18 @@ extension DAOResult {
         case .records: "record array"
         case .each: "foreach"
         }
+    }
+}
+
+extension Row {
+    /// The row as a dictionary, column name → value, for `{}` results; a NULL column is
+    /// left out, so `row.daoValues["name"]` is nil for NULL (as a missing key of the seed's
+    /// `NSDictionary`).
+    public var daoValues: [String: DAOValue] {
+        var values = [String: DAOValue](minimumCapacity: count)
+        for (name, value) in zip(columnNames, self.values) where value != .null {
+            values[name] = DAOValue(databaseValue: value)
+        }
+        return values
     }
 }

@@ -3,8 +3,9 @@ import Persistance
 
 /// Renders template pieces into SQL text and the values bound to its `?` parameters.
 ///
-/// Values reach the SQL text only through `@{…}`, and then as quoted literals (or, with
-/// `no ""`, as numbers and plain words): nothing a caller passes can change the statement.
+/// Values reach the SQL text only through `@{…}`: as quoted literals, or with `no ""` as the
+/// caller's raw text (`n desc` for an order clause), which may change the statement; a
+/// statement that then holds more than one SQL statement does not run (``checkedSQL()``).
 struct DAOStatementRenderer {
     /// Why rendering stopped early.
     enum Stop {
@@ -19,6 +20,8 @@ struct DAOStatementRenderer {
     private(set) var sql = ""
     private(set) var arguments: [DatabaseValue] = []
     private(set) var stop: Stop?
+    /// Where `@{x no ""}` wrote raw text into the SQL, if it did.
+    private var rawTextLocation: DAOSourceLocation?
 
     init(tableName: String?, crypt: DAOFieldCrypt) {
         self.tableName = tableName
@@ -45,7 +48,7 @@ struct DAOStatementRenderer {
             guard let tableName else {
                 throw DAOError(.missingTableName, "${T} needs a table name: set tableName in the module or on the DAO", at: location)
             }
-            sql += Self.quotedIdentifier(tableName)
+            sql += tableName
         case .bound(let path, let orEmpty, let location):
             var value = try scope.storableValue(path, crypt: crypt, at: location)
             if orEmpty, value == .null { value = .text("") }
@@ -54,6 +57,7 @@ struct DAOStatementRenderer {
         case .inlined(let path, let style, let alreadyQuoted, let location):
             var value = try scope.storableValue(path, crypt: crypt, at: location)
             if style == .orEmpty, value == .null { value = .text("") }
+            if style == .bare, rawTextLocation == nil { rawTextLocation = location }
             sql += try Self.literal(value, style: style, alreadyQuoted: alreadyQuoted, at: location)
         case .conditional(let condition, let expected, let body, let location):
             if try DAOExpressionEvaluator.isTrue(condition, in: scope, at: location) == expected {
@@ -69,9 +73,7 @@ struct DAOStatementRenderer {
             try render(otherwise, in: scope)
         case .loop(let loop, let body, let location):
             let collection = try scope.resolve(loop.collection, at: location).value
-            guard case .list(var elements) = collection else {
-                throw DAOError(.notACollection, "foreach over \(loop.collection), which is \(collection.kindName), not a list", at: location)
-            }
+            var elements = try DAOMethodRunner.elements(of: collection, named: loop.collection.description, at: location)
             if loop.reverse { elements.reverse() }
             guard !elements.isEmpty else { return }
             sql += loop.open
@@ -98,6 +100,17 @@ struct DAOStatementRenderer {
             }
             sql += " \(trim.prefix) \(inner) \(trim.suffix) "
         }
+    }
+
+    /// The rendered SQL, checked to be one statement when `@{x no ""}` wrote raw text into it.
+    /// - Throws: `multipleStatements` when it holds more than one.
+    func checkedSQL() throws -> String {
+        if let rawTextLocation, DAOSQLText.holdsMoreThanOneStatement(sql) {
+            throw DAOError(
+                .multipleStatements, "the statement holds more than one SQL statement once @{… no \"\"} is written in; it does not run",
+                at: rawTextLocation)
+        }
+        return sql
     }
 
     /// The content of a `trim` without its leading and trailing overrides.
@@ -154,12 +167,7 @@ struct DAOStatementRenderer {
             guard !text.contains("\u{0}") else {
                 throw DAOError(.invalidCall, "@{…} cannot write a string with a NUL character into SQL", at: location)
             }
-            if style == .bare {
-                guard text.allSatisfy({ $0 == "_" || $0 == "." || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else {
-                    throw DAOError(.invalidCall, "@{… no \"\"} writes only letters, digits, \"_\" and \".\" without quotes", at: location)
-                }
-                return text
-            }
+            if style == .bare { return text }
             let escaped = text.replacingOccurrences(of: "'", with: "''")
             return alreadyQuoted ? escaped : "'\(escaped)'"
         }

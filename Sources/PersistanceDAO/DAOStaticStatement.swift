@@ -51,6 +51,6 @@ struct DAOStaticStatement: Sendable {
     func sql(tableName: String?) -> String? {
         guard textAroundTableNames.count > 1 else { return textAroundTableNames[0] }
         guard let tableName else { return nil }
-        return textAroundTableNames.joined(separator: DAOStatementRenderer.quotedIdentifier(tableName))
+        return textAroundTableNames.joined(separator: tableName)
     }
 }

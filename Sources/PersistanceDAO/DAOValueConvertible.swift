@@ -6,9 +6,10 @@ import Persistance
 /// code can call it the same way for every type.)
 ///
 /// Numbers, strings, `Data`, `Bool`, optionals, arrays and string-keyed dictionaries of
-/// convertible values conform. A `Record & Encodable` type conforms by declaring it:
+/// convertible values conform. A record type conforms by declaring ``DAORecord``, which
+/// also makes it a result type:
 /// ```swift
-/// struct MessageModel: Record, Codable, DAOValueConvertible { … }
+/// struct MessageModel: DAORecord { … }
 /// ```
 public protocol DAOValueConvertible {
     /// The value handed to the module.

@@ -7,7 +7,7 @@ indirect enum SQLTemplate: Sendable {
         case literal
         /// `@{x or ""}`: like `literal`, but nil becomes the empty string.
         case orEmpty
-        /// `@{x no ""}`: without quotes; only numbers and plain words are allowed.
+        /// `@{x no ""}`: the caller's text as it is, without quotes (`n desc`).
         case bare
     }
 
@@ -49,11 +49,11 @@ indirect enum SQLTemplate: Sendable {
     }
 
     case text(String)
-    /// `${T}` / `${t}`: the DAO's current table name, quoted.
+    /// `${T}` / `${t}`: the DAO's current table name, as written (an identifier, see `DAOTableName`).
     case tableName(DAOSourceLocation)
     /// `#{x}` / `#{x or ""}`: a bound parameter.
     case bound(DAOPath, orEmpty: Bool, DAOSourceLocation)
-    /// `@{x}`: the value written into the SQL text, quoted so it cannot inject.
+    /// `@{x}`: the value written into the SQL text, quoted (raw with `no ""`).
     case inlined(DAOPath, InlineStyle, alreadyQuoted: Bool, DAOSourceLocation)
     /// `<if true=…>` / `<if false=…>`.
     case conditional(DAOExpression, expected: Bool, [SQLTemplate], DAOSourceLocation)

@@ -12,13 +12,17 @@ final class XMLModuleReader: NSObject, XMLParserDelegate {
     private var root: XMLElementNode?
     private var pendingText = ""
     private var pendingTextLocation: DAOSourceLocation?
+    /// Where the parser found the first error, read when it reports it (after `parse()`
+    /// returns, the parser's position is wherever it stopped reading).
+    private var failure: (location: DAOSourceLocation, reason: String)?
 
     private init(file: String) {
         self.file = file
     }
 
     /// Parses `data` (the contents of `file`) into its root element.
-    /// - Throws: `DAOError.Kind.malformedXML` with the position the XML parser stopped at.
+    /// - Throws: `DAOError.Kind.malformedXML` with the line and column of the fault and a
+    ///   sentence saying what it is.
     static func read(_ data: Data, file: String) throws -> XMLElementNode {
         let reader = XMLModuleReader(file: file)
         let parser = XMLParser(data: data)
@@ -27,11 +31,41 @@ final class XMLModuleReader: NSObject, XMLParserDelegate {
         parser.shouldResolveExternalEntities = false
         let succeeded = parser.parse()
         guard succeeded, let root = reader.root else {
-            let location = DAOSourceLocation(file: file, line: parser.lineNumber, column: parser.columnNumber)
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root element"
-            throw DAOError(.malformedXML, "the module is not well-formed XML (\(reason))", at: location)
+            let (location, reason) =
+                reader.failure
+                ?? (DAOSourceLocation(file: file, line: parser.lineNumber, column: parser.columnNumber),
+                    parser.parserError.map(Self.reason) ?? "the document has no root element")
+            throw DAOError(.malformedXML, "the module is not well-formed XML: \(reason)", at: location)
         }
         return root
+    }
+
+    /// A sentence for the parser's `error`.
+    private static func reason(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .tagNameMismatchError?: return "an end tag does not match the element it closes"
+        case .prematureDocumentEndError?: return "the document ends before its elements are closed"
+        case .lessThanSymbolInAttributeError?: return "\"<\" in an attribute value must be written &lt;"
+        case .attributeNotStartedError?, .attributeNotFinishedError?,
+            .attributeRedefinedError?, .literalNotStartedError?, .literalNotFinishedError?:
+            return "an attribute is not written name=\"value\" (or is given twice)"
+        case .entityRefAtEOFError?, .entityRefLoopError?, .entityNotStartedError?, .entityNotFinishedError?,
+            .undeclaredEntityError?, .parsedEntityRefNoNameError?, .parsedEntityRefMissingSemiError?,
+            .entityReferenceWithoutNameError?, .entityReferenceMissingSemiError?:
+            return "\"&\" must start an entity such as &amp; &lt; &gt;"
+        case .emptyDocumentError?, .documentStartError?: return "the document is empty or does not start with an element"
+        case .gtRequiredError?: return "a tag is not closed with \">\""
+        case .extraContentError?: return "there is content after the root element"
+        case .nameRequiredError?, .notWellBalancedError?:
+            return "a tag is not well formed (a \"<\" in text must be written &lt;)"
+        default: return "XML parser error \(code): \((error as NSError).localizedDescription)"
+        }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard failure == nil else { return }
+        failure = (DAOSourceLocation(file: file, line: parser.lineNumber, column: parser.columnNumber), Self.reason(parseError))
     }
 
     private var here: DAOSourceLocation {

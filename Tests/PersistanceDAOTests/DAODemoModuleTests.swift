@@ -9,10 +9,10 @@ struct DAODemoModuleTests {
     func roundTrip() async throws {
         let directory = try DAOTemporaryDirectory()
         let dao = DAO(module: try DAOModule(xml: DAOFixtures.demo), database: try await directory.database())
-        #expect(try renderedSQL(dao, "insertItem", ["content": "something"]) == [
-            #"insert into "demoTable" (content) values(?)"#
+        #expect(try await renderedSQL(dao, "insertItem", ["content": "something"]) == [
+            #"insert into demoTable (content) values(?)"#
         ])
-        #expect(try dao.renderedStatements(for: "insertItem", ["content": "something"]).first?.arguments == ["something"])
+        #expect(try await methodStatements(dao, "insertItem", ["content": "something"]).first?.arguments == ["something"])
         let inserted = try await dao.call("insertItem", ["content": "something"])
         #expect(try inserted.decode(Int.self) == 1)
         let lastIndex = try await dao.lastInsertRowID()

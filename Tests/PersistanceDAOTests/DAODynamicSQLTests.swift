@@ -23,13 +23,13 @@ struct DAODynamicSQLTests {
     func whereClause() async throws {
         let directory = try DAOTemporaryDirectory()
         let dao = try await booksDAO(directory)
-        #expect(try renderedSQL(dao, "search", ["author": ["name": "A%"]]) == [
-            #"select id, title from "book" WHERE author_name like ?"#
+        #expect(try await renderedSQL(dao, "search", ["author": ["name": "A%"]]) == [
+            #"select id, title from book WHERE author_name like ?"#
         ])
-        #expect(try renderedSQL(dao, "search", ["state": "ACTIVE", "title": "S%"]) == [
-            #"select id, title from "book" WHERE state = ? AND title like ?"#
+        #expect(try await renderedSQL(dao, "search", ["state": "ACTIVE", "title": "S%"]) == [
+            #"select id, title from book WHERE state = ? AND title like ?"#
         ])
-        #expect(try renderedSQL(dao, "search") == [#"select id, title from "book""#])
+        #expect(try await renderedSQL(dao, "search") == [#"select id, title from book"#])
         let rows = try await dao.call("search", ["author": ["name": "Ann"]]).decode([Row].self)
         #expect(rows.map { $0["title"] } == [.text("Swift"), .text("Old")])
         #expect(try await dao.call("search").decode([Row].self).count == 3)
@@ -39,14 +39,14 @@ struct DAODynamicSQLTests {
     func choose() async throws {
         let directory = try DAOTemporaryDirectory()
         let dao = try await booksDAO(directory)
-        #expect(try renderedSQL(dao, "featured", ["title": "S%", "author": ["name": "Ann"]]) == [
-            #"select id, title from "book" where state = 'ACTIVE' AND title like ?"#
+        #expect(try await renderedSQL(dao, "featured", ["title": "S%", "author": ["name": "Ann"]]) == [
+            #"select id, title from book where state = 'ACTIVE' AND title like ?"#
         ])
-        #expect(try renderedSQL(dao, "featured", ["author": ["name": "Ann"]]) == [
-            #"select id, title from "book" where state = 'ACTIVE' AND author_name like ?"#
+        #expect(try await renderedSQL(dao, "featured", ["author": ["name": "Ann"]]) == [
+            #"select id, title from book where state = 'ACTIVE' AND author_name like ?"#
         ])
-        #expect(try renderedSQL(dao, "featured", ["author": [:]]) == [
-            #"select id, title from "book" where state = 'ACTIVE' AND featured = 1"#
+        #expect(try await renderedSQL(dao, "featured", ["author": [:]]) == [
+            #"select id, title from book where state = 'ACTIVE' AND featured = 1"#
         ])
         let titles = try await dao.call("featured").decode([Row].self).map { $0["title"] }
         #expect(titles == [.text("SQLite")])
@@ -56,9 +56,9 @@ struct DAODynamicSQLTests {
     func quit() async throws {
         let directory = try DAOTemporaryDirectory()
         let dao = try await booksDAO(directory)
-        #expect(try renderedSQL(dao, "complex", ["title": "x", "year": 2009, "authors": ["a"]]) == [])
+        #expect(try await renderedSQL(dao, "complex", ["title": "x", "year": 2009, "authors": ["a"]]) == [])
         #expect(try await dao.call("complex", ["title": "x", "year": 2009]).decode([Row].self).isEmpty)
-        #expect(try renderedSQL(dao, "complex", ["authors": ["a", "b"]]) == [#"select id from "book" WHERE id > 0"#])
+        #expect(try await renderedSQL(dao, "complex", ["authors": ["a", "b"]]) == [#"select id from book WHERE id > 0"#])
         #expect(try await dao.call("complex", ["title": "x", "year": 2011]).decode([Row].self).count == 3)
     }
 
@@ -67,8 +67,8 @@ struct DAODynamicSQLTests {
         let directory = try DAOTemporaryDirectory()
         let dao = try await booksDAO(directory)
         let arguments: [String: DAOValue] = ["id": 1, "username": "ann", "email": "ann@example.com"]
-        #expect(try renderedSQL(dao, "updateAuthor", arguments) == [
-            #"update "book" SET password=?, email=? where id = ?"#
+        #expect(try await renderedSQL(dao, "updateAuthor", arguments) == [
+            #"update book SET password=?, email=? where id = ?"#
         ])
         #expect(try await dao.call("updateAuthor", arguments).decode(Int.self) == 1)
         let row = try await dao.database.read { conn in try conn.fetchOne("SELECT password, email FROM book WHERE id = 1") }
@@ -76,15 +76,14 @@ struct DAODynamicSQLTests {
         #expect(row?["email"] == .text("ann@example.com"))
     }
 
-    @Test("foreach element with open, separator, close and reverse; @{x no \"\"} inlines plain words")
+    @Test("foreach element with open, separator, close and reverse; @{x no \"\"} inlines the caller's text")
     func foreachElement() async throws {
         let directory = try DAOTemporaryDirectory()
         let dao = try await booksDAO(directory)
-        #expect(try renderedSQL(dao, "proc", ["list": ["1", "2", "3"], "prefix": "abc"]) == ["select (abc3,abc2,abc1)"])
-        #expect(try renderedSQL(dao, "proc", ["list": [], "prefix": "abc"]) == ["select"])
-        let unsafe = daoError { _ = try dao.renderedStatements(for: "proc", ["list": ["1 or 1=1"], "prefix": "abc"]) }
-        #expect(unsafe?.kind == .invalidCall)
-        let notAList = daoError { _ = try dao.renderedStatements(for: "proc", ["list": "1,2", "prefix": "abc"]) }
+        #expect(try await renderedSQL(dao, "proc", ["list": ["1", "2", "3"], "prefix": "abc"]) == ["select (abc3,abc2,abc1)"])
+        #expect(try await renderedSQL(dao, "proc", ["list": [], "prefix": "abc"]) == ["select"])
+        #expect(try await renderedSQL(dao, "proc", ["list": ["1 or 1=1"], "prefix": "abc"]) == ["select (abc1 or 1=1)"])
+        let notAList = await daoError { _ = try await dao.renderedStatements(for: "proc", ["list": "1,2", "prefix": "abc"]) }
         #expect(notAList?.kind == .notACollection)
         #expect(notAList?.location?.line == 48)
     }
@@ -94,8 +93,8 @@ struct DAODynamicSQLTests {
         let directory = try DAOTemporaryDirectory()
         let dao = DAO(module: try DAOModule(xml: DAOFixtures.templates), database: try await directory.database())
         let first: DAOValue = ["tplId": "a", "tplVersion": 1, "time": 100, "data": "one", "tag": "x"]
-        #expect(try renderedSQL(dao, "insertTemplates", ["templates": [first]]) == [
-            #"insert into "templates" (tplId, tplVersion, time, data, tag) values(?, ?, ?, ?, ?)"#
+        #expect(try await renderedSQL(dao, "insertTemplates", ["templates": [first]]) == [
+            #"insert into templates (tplId, tplVersion, time, data, tag) values(?, ?, ?, ?, ?)"#
         ])
         try await dao.call("insertTemplates", ["templates": [first, ["tplId": "b", "tplVersion": 1, "data": "two"]]])
         let changed: DAOValue = ["tplId": "a", "tplVersion": 1, "time": 200, "data": "uno", "tag": "y"]
@@ -120,16 +119,16 @@ struct DAODynamicSQLTests {
             """)
         let directory = try DAOTemporaryDirectory()
         let dao = DAO(module: module, database: try await directory.database())
-        #expect(try renderedSQL(dao, "quoted", ["name": "x' OR '1'='1"]) == [#"select * from "t" where name = 'x'' OR ''1''=''1'"#])
-        #expect(try renderedSQL(dao, "alreadyQuoted", ["name": "O'Brien"]) == [#"select * from "t" where name like 'O''Brien%'"#])
-        #expect(try renderedSQL(dao, "orEmpty") == ["select '', ?, NULL"])
-        #expect(try dao.renderedStatements(for: "orEmpty").first?.arguments == [.text("")])
-        #expect(try renderedSQL(dao, "blob", ["data": .blob(Data([0xCA, 0xFE]))]) == ["select X'CAFE', 2"])
-        #expect(try renderedSQL(dao, "table") == [#"select * from "t" where column_c = 1"#])
+        #expect(try await renderedSQL(dao, "quoted", ["name": "x' OR '1'='1"]) == [#"select * from t where name = 'x'' OR ''1''=''1'"#])
+        #expect(try await renderedSQL(dao, "alreadyQuoted", ["name": "O'Brien"]) == [#"select * from t where name like 'O''Brien%'"#])
+        #expect(try await renderedSQL(dao, "orEmpty") == ["select '', ?, NULL"])
+        #expect(try await methodStatements(dao, "orEmpty").first?.arguments == [.text("")])
+        #expect(try await renderedSQL(dao, "blob", ["data": .blob(Data([0xCA, 0xFE]))]) == ["select X'CAFE', 2"])
+        #expect(try await renderedSQL(dao, "table") == [#"select * from t where column_c = 1"#])
         let rows = try await dao.call("orEmpty", ["name": "it's"]).decode([Row].self)
         #expect(rows.first?.values == [.text("it's"), .text("it's"), .text("it's")])
         dao.tableName = nil
-        let error = daoError { _ = try dao.renderedStatements(for: "table") }
+        let error = await daoError { _ = try await dao.renderedStatements(for: "table") }
         #expect(error?.kind == .missingTableName)
         #expect(error?.location?.line == 6)
     }

@@ -14,7 +14,8 @@ struct DAOExpressionTests {
             """)
         let directory = try DAOTemporaryDirectory()
         let dao = DAO(module: module, database: try await directory.database())
-        return try !dao.renderedStatements(for: "e", arguments).isEmpty
+        let statements = try await dao.renderedStatements(for: "e", arguments)
+        return !statements.isEmpty
     }
 
     @Test("arithmetic, precedence, unary signs and parentheses")

@@ -28,7 +28,7 @@ struct DAOMessagesModuleTests {
         #expect(all == [Self.models[0], Self.models[2]])
         try await dao.call("addMessages", ["messages": try Self.models.daoValue(), "onlyRead": false])
         #expect(try await dao.call("byIds", ["idList": [3, 1, 2]]).decode([MessageModel].self) == Self.models)
-        #expect(try renderedSQL(dao, "byIds", ["idList": [3, 1]]) == [#"select * from "messages" where id in (?,?) order by id"#])
+        #expect(try await renderedSQL(dao, "byIds", ["idList": [3, 1]]) == [#"select * from messages where id in (?,?) order by id"#])
     }
 
     @Test("map renames columns; @{} inlines a number; a select with foreach returns one result per element")
@@ -36,7 +36,7 @@ struct DAOMessagesModuleTests {
         let directory = try DAOTemporaryDirectory()
         let dao = try await makeDAO(directory)
         try await dao.call("addMessages", ["messages": try Self.models.daoValue(), "onlyRead": false])
-        #expect(try renderedSQL(dao, "find", ["id": 2, "time": 15]) == [#"select * from "messages" where id = ? and uin > 15"#])
+        #expect(try await renderedSQL(dao, "find", ["id": 2, "time": 15]) == [#"select * from messages where id = ? and uin > 15"#])
         #expect(try await dao.call("find", ["id": 2, "time": 15]).decode(MessageModel?.self) == Self.models[1])
         #expect(try await dao.call("find", ["id": 2, "time": 25]).decode(MessageModel?.self) == nil)
         #expect(try await dao.call("counts", ["uins": [10, 20, 30]]).decode([Int].self) == [1, 2, 0])

@@ -33,9 +33,15 @@ func squeezed(_ sql: String) -> String {
     sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
 }
 
-/// The rendered statements of a call, whitespace squeezed.
-func renderedSQL(_ dao: DAO, _ id: String, _ arguments: [String: DAOValue] = [:]) throws -> [String] {
-    try dao.renderedStatements(for: id, arguments).map { squeezed($0.sql) }
+/// The rendered statements of the method a call would run (without the table's
+/// preparation), whitespace squeezed.
+func renderedSQL(_ dao: DAO, _ id: String, _ arguments: [String: DAOValue] = [:]) async throws -> [String] {
+    try await methodStatements(dao, id, arguments).map { squeezed($0.sql) }
+}
+
+/// The rendered statements of the method a call would run, without the table's preparation.
+func methodStatements(_ dao: DAO, _ id: String, _ arguments: [String: DAOValue] = [:]) async throws -> [DAORenderedStatement] {
+    try await dao.renderedStatements(for: id, arguments).filter { $0.purpose == .method }
 }
 
 /// The DAO error `body` throws, or nil.

@@ -132,7 +132,9 @@ struct DAOVersioningTests {
             </module>
             """)
         let failing = try dao(database, broken, recorder: recorder)
-        await #expect(throws: DatabaseError.self) { try await failing.call("count") }
+        let error = await daoError { try await failing.call("count") }
+        #expect(error?.kind == .upgradeFailed)
+        #expect(error?.underlying is DatabaseError)
         let columnCount = try await database.read { conn in try conn.fetchAll("PRAGMA table_info(items)").count }
         #expect(columnCount == 2)
         let version = try await database.read { conn in
