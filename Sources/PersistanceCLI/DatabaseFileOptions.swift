@@ -14,12 +14,24 @@ struct DatabaseFileOptions: ParsableArguments {
     var keySource: KeySource { KeySource(variable: keyVariable, prompt: "Key for \(file): ") }
 
     /// Whether the file starts like a plaintext SQLite database (else it is encrypted, or no database).
+    /// Every subcommand asks this first: it refuses anything but a regular file at once.
     func isPlaintext() throws -> Bool {
-        guard FileManager.default.fileExists(atPath: file) else { throw CLIError("\(file): no such file") }
+        try checkRegularFile()
         guard let handle = FileHandle(forReadingAtPath: file) else { throw CLIError("\(file): cannot be read") }
         defer { try? handle.close() }
         let header = try handle.read(upToCount: 16) ?? Data()
         return header == Data("SQLite format 3\0".utf8)
+    }
+
+    /// Throws unless `file` is a regular file (following symbolic links): reading a FIFO would
+    /// wait forever for a writer, and a socket, device or directory is no database.
+    private func checkRegularFile() throws {
+        guard FileManager.default.fileExists(atPath: file) else { throw CLIError("\(file): no such file") }
+        do {
+            try RegularFile.check(file)
+        } catch {
+            throw CLIError.oneLine(error)
+        }
     }
 
     /// The file's key: nil for a plaintext file, else from the environment or a prompt.

@@ -5,7 +5,8 @@ import Persistance
 enum RowFormat {
     /// Columns aligned under a header; NULL as `NULL`, blobs as `x'…'`.
     case table
-    /// An array of objects; blobs as base64 strings.
+    /// An array of objects, keys in column order; REALs always with a decimal point or an
+    /// exponent, blobs as base64 strings.
     case json
     /// RFC 4180 with a header line; NULL as an empty field, blobs as `x'…'`.
     case csv
@@ -20,11 +21,11 @@ enum RowFormat {
                 .map { $0.map(Self.csvField).joined(separator: ",") }
                 .joined(separator: "\r\n")
         case .json:
+            guard !rows.isEmpty else { return "[]" }
             let objects = rows.map { row in
-                Dictionary(uniqueKeysWithValues: zip(columns, row.map(Self.jsonValue)))
+                "  {\n" + zip(columns, row).map { "    \(Self.jsonString($0)) : \(Self.json($1))" }.joined(separator: ",\n") + "\n  }"
             }
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-            return String(decoding: data, as: UTF8.self)
+            return "[\n" + objects.joined(separator: ",\n") + "\n]"
         }
     }
 
@@ -43,13 +44,34 @@ enum RowFormat {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    private static func jsonValue(_ value: DatabaseValue) -> Any {
+    /// `value` as JSON, keeping its type: a REAL always has a decimal point or an exponent
+    /// (`1.0`, `1e+20`; infinities as `1e999` and `-1e999`), a blob is a base64 string.
+    private static func json(_ value: DatabaseValue) -> String {
         switch value {
-        case .null: NSNull()
-        case .integer(let number): number
-        case .real(let number): number
-        case .text(let text): text
-        case .blob(let data): data.base64EncodedString()
+        case .null: "null"
+        case .integer(let number): String(number)
+        case .real(let number) where number.isInfinite: number < 0 ? "-1e999" : "1e999"
+        case .real(let number) where number.isNaN: "null"
+        case .real(let number): String(number)
+        case .text(let text): jsonString(text)
+        case .blob(let data): jsonString(data.base64EncodedString())
         }
+    }
+
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "\n": literal += "\\n"
+            case "\r": literal += "\\r"
+            case "\t": literal += "\\t"
+            case _ where scalar.value < 0x20: literal += String(format: "\\u%04x", scalar.value)
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
     }
 }

@@ -28,6 +28,7 @@ extension Connection {
         guard path != ":memory:", !path.isEmpty else { return }
         var options = Options()
         options.mode = .readOnly
+        options.vfs = self.options.vfs
         do {
             try Connection(path: path, options: SecretKeys.options(options, keyedWith: newKey)).close()
         } catch ResultCode.notADatabase {
@@ -39,30 +40,39 @@ extension Connection {
 
     /// Writes a decrypted copy of the database to a new file at `destination`
     /// (SQLCipher's `sqlcipher_export`), for tools that remove encryption. The copy is
-    /// readable and writable by its owner only (mode 0600, whatever the umask).
+    /// readable and writable by its owner only (mode 0600, whatever the umask, and no more
+    /// than the database file's mode).
     ///
-    /// - Throws: `.encryptionUnavailable` without SQLCipher; `.misuse` when `destination`
-    ///   already exists; `.fileSystem` when it cannot be created; SQLite's errors while
-    ///   exporting (then no file is left at `destination`).
+    /// The copy is built in a private temporary file beside `destination` (hidden, uniquely
+    /// named, mode 0600) and linked into place durably only once complete, so no partial
+    /// plaintext is ever at `destination`; what a killed export left there is removed by the
+    /// next export to `destination`.
+    ///
+    /// - Throws: `.encryptionUnavailable` without SQLCipher; `.unsafeDestination` when
+    ///   `destination` is this database or its journal, WAL or shared-memory file; `.misuse`
+    ///   when `destination` already exists; `.fileSystem` when it cannot be created; SQLite's
+    ///   errors while exporting (then nothing is left at `destination`).
     public func exportPlaintext(to destination: String) throws {
         guard SQLiteEngine.isSQLCipher else { throw DatabaseError.encryptionUnavailable }
-        let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            if errno == EEXIST { throw DatabaseError.misuse("cannot export to \(destination): the file exists") }
-            throw DatabaseError.fileSystem("cannot create \(destination): \(String(cString: strerror(errno)))")
+        try CopyDestination.check(destination, copyOf: path)
+        let exists = { (path: String) -> Bool in
+            var status = stat()
+            return lstat(path, &status) == 0
         }
-        // The umask may have taken bits away from 0600; the owner needs them to write the copy.
-        let permissionsSet = fchmod(descriptor, 0o600) == 0
-        closeDescriptor(descriptor)
-        do {
-            guard permissionsSet else {
-                throw DatabaseError.fileSystem("cannot set the mode of \(destination): \(String(cString: strerror(errno)))")
-            }
-            try export(to: destination, key: "")
-        } catch {
-            unlink(destination + "-journal")
-            unlink(destination)
-            throw error
+        let existing = DatabaseError.misuse("cannot export to \(destination): the file exists")
+        guard !exists(destination) else { throw existing }
+        TemporaryDatabaseFile.removeLeftovers(besides: destination)
+        let temporary = try TemporaryDatabaseFile(besides: destination, permissions: 0o600)
+        defer { temporary.removeAndClose() }
+        try temporary.setPermissions(0o600)  // the umask may have taken bits the owner needs to write the copy
+        try export(to: temporary.path, key: "")
+        try temporary.setPermissions(0o600 & (TemporaryDatabaseFile.permissions(of: path) ?? 0o600))
+        switch try temporary.linkDurably(at: destination) {
+        case .linked: return
+        case .exists: throw existing
+        case .unsupported:
+            guard !exists(destination) else { throw existing }
+            try temporary.renameDurably(to: destination)
         }
     }
 

@@ -65,21 +65,23 @@ struct SecretKeys: Sendable {
     /// Opens the file at `path` for writing, leaving it encrypted with the newest key. First
     /// removes what an interrupted conversion or creation left beside it.
     ///
-    /// - Throws: `.wrongKey` when no key opens an encrypted file (the file is not modified);
+    /// - Throws: `.notARegularFile` when `path` is a FIFO, socket, device or directory;
+    ///   `.wrongKey` when no key opens an encrypted file (the file is not modified);
     ///   `.rekeyFailed` when re-keying did not take; the errors of opening and exporting.
     /// Logs the plaintext conversion and the key rotation at `info` on `logger` (never a key).
     func openWriter(
         path: String, options: Connection.Options, logger: Logger = DatabaseConfiguration.defaultLogger
     ) throws -> Connection {
+        try RegularFile.check(path)  // before reading its first bytes, which blocks on a FIFO
         TemporaryDatabaseFile.removeLeftovers(besides: path)
         switch try FileContent(path: path) {
         case .absent:
             if let created = try createEncrypted(path: path, options: options) { return created }
-            try writeFirstPageOfEmptyFile(path: path)
+            try writeFirstPageOfEmptyFile(path: path, vfs: options.vfs)
             return try openRotating(path: path, options: options, logger: logger)
         case .plaintext:
             logger.info("encrypting plaintext database in place")
-            try encryptInPlace(path: path)
+            try encryptInPlace(path: path, vfs: options.vfs)
             logger.info("encrypted plaintext database with the newest key")
             return try Connection(path: path, options: Self.options(options, keyedWith: newest))
         case .unrecognized:
@@ -98,6 +100,7 @@ struct SecretKeys: Sendable {
         defer { temporary.removeAndClose() }
         var temporaryOptions = Connection.Options()
         temporaryOptions.mode = .readWrite
+        temporaryOptions.vfs = options.vfs
         let connection = try Connection(path: temporary.path, options: Self.options(temporaryOptions, keyedWith: newest))
         do {
             try connection.execute("PRAGMA user_version = 0")  // writes the first page, with the salt
@@ -121,8 +124,8 @@ struct SecretKeys: Sendable {
     /// Writes the first page (with its salt) of an existing empty file at `path`, keyed with the
     /// newest key, under an exclusive lock on the file, unless another process has written it
     /// meanwhile: processes creating the same database through an empty file (the executor
-    /// creates the file to identify it) then all agree on one salt.
-    private func writeFirstPageOfEmptyFile(path: String) throws {
+    /// creates the file to identify it) then all agree on one salt. Opens it through `vfs`.
+    private func writeFirstPageOfEmptyFile(path: String, vfs: String?) throws {
         let descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { closeDescriptor(descriptor) }
@@ -132,6 +135,7 @@ struct SecretKeys: Sendable {
         guard fstat(descriptor, &status) == 0, status.st_size == 0 else { return }
         var writable = Connection.Options()
         writable.mode = .readWrite
+        writable.vfs = vfs
         let connection = try Connection(path: path, options: Self.options(writable, keyedWith: newest))
         defer { try? connection.close() }
         try connection.execute("PRAGMA user_version = 0")

@@ -1,8 +1,9 @@
 import Foundation
 
 /// A uniquely named file beside a database, `.<name>.persistance-<UUID>.tmp`, in which the
-/// encrypted copy of a plaintext database, or a new encrypted database, is built before it
-/// takes the database's place.
+/// encrypted copy of a plaintext database, a new encrypted database, a backup or a decrypted
+/// copy is built before it takes its place, durably (``renameDurably(to:)``,
+/// ``linkDurably(at:)``).
 ///
 /// The file is created exclusively and keeps an exclusive `flock` lock until it is unlocked,
 /// so ``removeLeftovers(besides:)`` can tell what a process that died left behind (no lock)
@@ -14,7 +15,7 @@ final class TemporaryDatabaseFile {
     private var descriptor: Int32
 
     /// What SQLite may add to a database file's name for its journal, WAL and shared memory.
-    private static let companionSuffixes = ["-journal", "-wal", "-shm"]
+    private static let companionSuffixes = CopyDestination.companionSuffixes
 
     /// Creates and locks a new empty file beside `databasePath` with `permissions` (less the
     /// process's umask).
@@ -27,7 +28,9 @@ final class TemporaryDatabaseFile {
             let path = directory.appendingPathComponent("\(prefix)\(UUID().uuidString).tmp").path
             let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
             guard descriptor >= 0 else {
-                throw DatabaseError.fileSystem("cannot create \(path): \(String(cString: strerror(errno)))")
+                throw DatabaseError(
+                    kind: .fileSystem, extendedResultCode: .cantOpen,
+                    message: "cannot create \(path): \(String(cString: strerror(errno)))")
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0, Self.isStill(descriptor, at: path) {
                 self.path = path
@@ -58,6 +61,80 @@ final class TemporaryDatabaseFile {
         }
     }
 
+    /// The permission bits of the file at `path` (following symbolic links), or nil when
+    /// there is no such file (an in-memory database).
+    static func permissions(of path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & 0o777
+    }
+
+    /// Gives the file exactly the permission bits `mode`, whatever the umask. SQLite creates
+    /// the file's journal, WAL and shared memory with its mode.
+    func setPermissions(_ mode: mode_t) throws {
+        guard fchmod(descriptor, mode) == 0 else {
+            throw DatabaseError.fileSystem("cannot set the mode of \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Moves the file to `destination`, replacing any file there, durably: the file's content
+    /// is synced to disk, then it is renamed, then its directory is synced, so after a crash
+    /// `destination` holds either its old file or this complete one.
+    /// - Throws: `.fileSystem` when a step fails (the file then stays at its path).
+    func renameDurably(to destination: String) throws {
+        try sync()
+        guard rename(path, destination) == 0 else {
+            throw DatabaseError.fileSystem("cannot move \(path) to \(destination): \(String(cString: strerror(errno)))")
+        }
+        try Self.syncDirectory(of: destination)
+    }
+
+    /// What ``linkDurably(at:)`` did.
+    enum LinkOutcome {
+        /// The file has the name `destination` too, durably.
+        case linked
+        /// A file already had the name; nothing changed.
+        case exists
+        /// The file system has no hard links; nothing changed.
+        case unsupported
+    }
+
+    /// Gives the file the name `destination` too, unless a file already has it (`link` never
+    /// replaces a file), durably: the content is synced first and the directory after.
+    func linkDurably(at destination: String) throws -> LinkOutcome {
+        try sync()
+        guard link(path, destination) == 0 else {
+            switch errno {
+            case EEXIST: return .exists
+            case EPERM, ENOTSUP, EXDEV, EMLINK: return .unsupported
+            default: throw DatabaseError.fileSystem("cannot create \(destination): \(String(cString: strerror(errno)))")
+            }
+        }
+        try Self.syncDirectory(of: destination)
+        return .linked
+    }
+
+    /// Writes the file's content to disk (`fsync`).
+    private func sync() throws {
+        guard fsync(descriptor) == 0 else {
+            throw DatabaseError.fileSystem("cannot write \(path) to disk: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Writes the directory holding `path` to disk (`fsync`), so a name just given to a file
+    /// in it survives a crash.
+    private static func syncDirectory(of path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DatabaseError.fileSystem("cannot open the directory \(directory): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw DatabaseError.fileSystem("cannot write the directory \(directory) to disk: \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Removes the file and its SQLite companions if it is still at its path, and unlocks it.
     /// Safe to call more than once, and after the file was renamed or linked elsewhere.
     func removeAndClose() {
@@ -76,8 +153,9 @@ final class TemporaryDatabaseFile {
         descriptor = -1
     }
 
-    /// Removes the temporary files beside `databasePath` that no running conversion holds:
-    /// what a process killed while converting or creating the database left behind.
+    /// Removes the temporary files beside `databasePath` that no running conversion, backup or
+    /// export holds: what a process killed while converting, creating, backing up to or
+    /// decrypting to that path left behind.
     static func removeLeftovers(besides databasePath: String) {
         let database = URL(fileURLWithPath: databasePath)
         let prefix = prefix(of: database.lastPathComponent)

@@ -112,6 +112,7 @@ public final class Database: Sendable {
         if configuration.isInMemory {
             return Database(configuration: configuration, path: ":memory:", readerCount: 0, registryKey: nil)
         }
+        try configuration.checkBeforeCreatingFile()  // a failed open leaves no file behind
         return DatabaseRegistry.shared.database(
             atPath: configuration.path, createsFile: configuration.connectionOptions.mode == .readWriteCreate
         ) { key, path in

@@ -12,17 +12,20 @@ extension Database {
     ///
     /// The backup runs on its own thread and its own read-only connection (SQLite's online
     /// backup API), in one read transaction: writes go on meanwhile, and the copy is the
-    /// database as it was when the backup started. The copy is written beside `destination`
-    /// and moved into place only once complete and passing a quick integrity check, so
-    /// `destination` (replaced if it exists) never holds a partial copy. An encrypted
+    /// database as it was when the backup started. The copy is written beside `destination`,
+    /// with the database file's permission bits, and moved into place durably (synced, renamed,
+    /// directory synced) only once complete and passing a quick integrity check, so
+    /// `destination` (replaced if it exists) never holds a partial copy. What a killed backup
+    /// left beside `destination` is removed by the next backup to it. An encrypted
     /// database's copy is encrypted with its newest key. Ending the iteration early cancels
     /// the backup at its next step (the sequence buffers, so a backup may have finished
     /// already); a cancelled backup leaves nothing behind.
     ///
     /// An in-memory database is copied on its single connection, in one read block.
-    /// - Throws (from the sequence): `.misuse` when `pagesPerStep` is below 1 or
-    ///   `destination` is the database itself; `.databaseClosed`; SQLite's errors (a
-    ///   destination directory that does not exist is `SQLITE_CANTOPEN`).
+    /// - Throws (from the sequence): `.misuse` when `pagesPerStep` is below 1;
+    ///   `.unsafeDestination` when `destination` is the database itself or its journal, WAL
+    ///   or shared-memory file, by any path or link (nothing is written); `.databaseClosed`;
+    ///   SQLite's errors (a destination directory that does not exist is `SQLITE_CANTOPEN`).
     public func backup(to destination: String, pagesPerStep: Int = 1024) -> AsyncThrowingStream<BackupProgress, any Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: BackupProgress.self)
         let isCancelled = Guarded(false)
@@ -54,10 +57,8 @@ extension Database {
             throw DatabaseError.misuse("a backup step copies at least 1 page, \(pagesPerStep) requested")
         }
         guard !isClosed else { throw DatabaseError.databaseClosed(path) }
-        guard configuration.isInMemory || DatabasePath.canonical(destination) != path else {
-            throw DatabaseError.misuse("cannot back up \(path) onto itself")
-        }
         var options = Connection.Options()
+        options.vfs = configuration.connectionOptions.vfs
         if let keys = try SecretKeys(configuration.secretKeys) {
             options = SecretKeys.options(options, keyedWith: keys.newest)
         }

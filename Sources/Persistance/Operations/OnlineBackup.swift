@@ -8,8 +8,12 @@ import CSQLite
 /// One online backup: copies a source connection's database into a new file with
 /// `sqlite3_backup_init`, `sqlite3_backup_step` and `sqlite3_backup_finish`, in steps.
 ///
-/// The copy is written to a uniquely named temporary file beside the destination and renamed
-/// over it only when complete and checked, so the destination never holds a partial copy.
+/// The destination may not be the source or one of its companion files (see
+/// ``CopyDestination``). The copy is written to a locked temporary file beside the
+/// destination (a ``TemporaryDatabaseFile``, with the source's permission bits) and renamed
+/// over it durably only when complete and checked, so the destination never holds a partial
+/// copy and is never more readable than the source. What a killed backup left beside the
+/// destination is removed by the next backup to it (or open of it).
 /// The source is read in one read transaction: in WAL mode it sees one snapshot from start
 /// to end while writers go on, so concurrent writes neither block nor restart the backup,
 /// and the copy is the database as it was when the backup started.
@@ -23,21 +27,15 @@ struct OnlineBackup {
     /// Runs the backup from `source`, reporting progress after each step; stops with
     /// `CancellationError` when `isCancelled` answers true between steps.
     func run(from source: Connection, isCancelled: () -> Bool, progress: (BackupProgress) -> Void) throws {
-        let target = URL(fileURLWithPath: destination)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).persistance-backup-\(UUID().uuidString).tmp").path
-        do {
-            try copy(from: source, to: temporary, isCancelled: isCancelled, progress: progress)
-            guard rename(temporary, destination) == 0 else {
-                throw DatabaseError.fileSystem(
-                    "cannot move the backup into \(destination): \(String(cString: strerror(errno)))")
-            }
-        } catch {
-            for leftover in [temporary, temporary + "-journal", temporary + "-wal", temporary + "-shm"] {
-                try? FileManager.default.removeItem(atPath: leftover)
-            }
-            throw error
+        try CopyDestination.check(destination, copyOf: source.path)
+        TemporaryDatabaseFile.removeLeftovers(besides: destination)
+        let temporary = try TemporaryDatabaseFile(besides: destination, permissions: 0o644)
+        defer { temporary.removeAndClose() }
+        if let mode = TemporaryDatabaseFile.permissions(of: source.path) {
+            try temporary.setPermissions(mode)
         }
+        try copy(from: source, to: temporary.path, isCancelled: isCancelled, progress: progress)
+        try temporary.renameDurably(to: destination)
     }
 
     private func copy(
