@@ -89,9 +89,21 @@ let package = Package(
         .executableTarget(name: "PersistanceDemo", dependencies: ["PersistanceMacros", "PersistanceDAO"]),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
+        // The reliability tests' VFS (simulated power cuts, injected I/O errors), in C: used by
+        // PersistanceTests only, built against the SQLite header of the backend being built.
+        .target(
+            name: "CPersistanceTestVFS",
+            dependencies: [
+                .target(name: "CSQLite", condition: .when(traits: ["SystemSQLite"])),
+                .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
+            ],
+            path: "Tests/CPersistanceTestVFS",
+            cSettings: [.define("PERSISTANCE_TEST_VFS_SQLCIPHER", .when(traits: ["SQLCipher"]))]
+        ),
         .testTarget(name: "PersistanceTests", dependencies: [
             "Persistance",
             "PersistanceMacros",
+            "CPersistanceTestVFS",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MetricsTestKit", package: "swift-metrics"),
         ]),

@@ -38,6 +38,11 @@ public final class Connection {
         public var foreignKeys = true
         /// How many prepared statements the connection keeps for reuse.
         public var statementCacheCapacity = 64
+        /// The name of the SQLite VFS (the layer between SQLite and the file system) that opens
+        /// the file; nil for the default one. Names a VFS registered with
+        /// `sqlite3_vfs_register`, for instance a test VFS that injects faults; an unknown name
+        /// fails the open with `SQLITE_ERROR` ("no such vfs").
+        public var vfs: String?
         /// Runs right after the file is opened and before it is first read: the place to
         /// apply an encryption key.
         public var prepare: (@Sendable (Connection) throws -> Void)?
@@ -99,10 +104,13 @@ public final class Connection {
     /// The file is read once before the initializer returns, so a missing directory, a
     /// directory, a file that is not a database or a wrong encryption key fails here, with
     /// the file left as it was.
+    /// A FIFO, socket, device or directory is refused before SQLite opens it
+    /// (`.notARegularFile`, whose result code is `SQLITE_CANTOPEN`).
     public init(path: String, options: Options = Options()) throws {
         if linksBothBackends {
             throw DatabaseError.misuse("this build enables both SystemSQLite and SQLCipher (DocumentationBuild); it opens no database")
         }
+        try RegularFile.check(path)  // SQLite would block forever on a FIFO
         self.path = path
         self.options = options
         var flags = SQLITE_OPEN_NOMUTEX
@@ -112,7 +120,7 @@ public final class Connection {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(path, &opened, flags, options.vfs)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             let extended = opened.map { sqlite3_extended_errcode($0) } ?? code
