@@ -3,7 +3,7 @@ import Persistance
 /// A statement as a method call renders it: SQL text and the values bound to its `?`s.
 public struct DAORenderedStatement: Sendable, Hashable {
     /// Why a call would run the statement.
-    public enum Purpose: Sendable, Hashable {
+    public enum Purpose: Sendable, Hashable, CustomStringConvertible {
         /// The module's initializer, run before the first call on a table (to create it).
         case initializer
         /// Dropping the table before creating it again (`resetOnUpgrade`, `upgradeMinVersion`).
@@ -14,6 +14,16 @@ public struct DAORenderedStatement: Sendable, Hashable {
         case method
         /// The `<except>` of a `<try>`: runs only when the statement before it fails.
         case except
+
+        public var description: String {
+            switch self {
+            case .initializer: "initializer"
+            case .reset: "reset"
+            case .upgrade(let version): "upgrade to \(version)"
+            case .method: "method"
+            case .except: "except"
+            }
+        }
     }
 
     /// The SQL text.

@@ -28,7 +28,7 @@ extension DAOResult {
     /// `foreach` select (`[Int64]`, `[Row]`, `[Message]`), `Int` for a write's changes,
     /// `Void`, or `DAOResult` itself. A non-optional one-row type requires a row. A write
     /// returns its changes as `Int` and, when it inserted a row, that row's id as `Int64`.
-    /// A `{}` row also converts to `[String: DAOValue]` (see ``Persistance/Row/daoValues``).
+    /// A `{}` row also converts to `[String: DAOValue]` (see `Row.daoValues`).
     /// - Throws: `DAOError.Kind.resultTypeMismatch` when the result does not fit `type`;
     ///   a `DatabaseError` when a value does not convert.
     public func decode<T>(_ type: T.Type = T.self) throws -> T {

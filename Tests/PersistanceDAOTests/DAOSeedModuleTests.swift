@@ -84,7 +84,8 @@ struct DAOSeedModuleTests {
     @Test("the seed's Demo module with the column quoted: insertItem, lastInsertRowId, getItem (select *, result string)")
     func demoQuoted() async throws {
         let directory = try DAOTemporaryDirectory()
-        let xml = DAOSeedSnippets.demo.replacingOccurrences(of: "index", with: "\"index\"")
+        let xml = DAOSeedSnippets.demo.replacingOccurrences(of: "(index integer", with: "(\"index\" integer")
+            .replacingOccurrences(of: "where index =", with: "where \"index\" =")
         let dao = DAO(module: try DAOModule(xml: xml), database: try await directory.database())
         try await dao.call("insertItem", ["content": "something"])
         let lastIndex = try await dao.lastInsertRowID()
