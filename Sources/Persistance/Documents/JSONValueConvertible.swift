@@ -25,37 +25,19 @@ extension Bool: JSONValueConvertible {
     public var jsonValue: JSONValue { .bool(self) }
 }
 
-extension Int: JSONValueConvertible {
+extension JSONValueConvertible where Self: FixedWidthInteger {
+    /// The integer, as JSON integers are stored (64 bits, signed).
     public var jsonValue: JSONValue { .int(Int64(self)) }
 }
 
-extension Int8: JSONValueConvertible {
-    public var jsonValue: JSONValue { .int(Int64(self)) }
-}
-
-extension Int16: JSONValueConvertible {
-    public var jsonValue: JSONValue { .int(Int64(self)) }
-}
-
-extension Int32: JSONValueConvertible {
-    public var jsonValue: JSONValue { .int(Int64(self)) }
-}
-
-extension Int64: JSONValueConvertible {
-    public var jsonValue: JSONValue { .int(self) }
-}
-
-extension UInt8: JSONValueConvertible {
-    public var jsonValue: JSONValue { .int(Int64(self)) }
-}
-
-extension UInt16: JSONValueConvertible {
-    public var jsonValue: JSONValue { .int(Int64(self)) }
-}
-
-extension UInt32: JSONValueConvertible {
-    public var jsonValue: JSONValue { .int(Int64(self)) }
-}
+extension Int: JSONValueConvertible {}
+extension Int8: JSONValueConvertible {}
+extension Int16: JSONValueConvertible {}
+extension Int32: JSONValueConvertible {}
+extension Int64: JSONValueConvertible {}
+extension UInt8: JSONValueConvertible {}
+extension UInt16: JSONValueConvertible {}
+extension UInt32: JSONValueConvertible {}
 
 extension Double: JSONValueConvertible {
     public var jsonValue: JSONValue { .double(self) }
