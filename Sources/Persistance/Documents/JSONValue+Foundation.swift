@@ -102,9 +102,10 @@ extension JSONValue: Codable {
 extension JSONValue {
     /// The JSON object an `Encodable` value encodes to, with a `JSONEncoder` that writes a
     /// `Date` as seconds since 1970 and `Data` as base64 text (as `JSONValue(foundationValue:)`).
-    /// - Throws: `DatabaseError.Kind.notJSONCompatible` when it cannot be encoded (a
-    ///   non-finite number), `.documentTooDeep` when it nests too deep, and
-    ///   `.invalidDocument` when it is not an object.
+    /// - Throws: `DatabaseError.Kind.notJSONCompatible` when the encoder refuses it (a
+    ///   non-finite number; nesting deeper than Foundation's encoder accepts),
+    ///   `.documentTooDeep` when it nests deeper than `DocumentCollection.maximumDepth`,
+    ///   and `.invalidDocument` when it is not an object.
     static func document(encoding value: some Encodable) throws -> Document {
         let data: Data
         do {
@@ -112,8 +113,15 @@ extension JSONValue {
             encoder.dateEncodingStrategy = .secondsSince1970
             encoder.dataEncodingStrategy = .base64
             data = try encoder.encode(value)
+        } catch let EncodingError.invalidValue(_, context) {
+            // Foundation's encoder refuses some values itself (a non-finite number, nesting
+            // deeper than it accepts); the message names where, never the value.
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw DatabaseError(
+                kind: .notJSONCompatible,
+                message: "cannot encode \(type(of: value)) as JSON (at \(path)): \(context.debugDescription)")
         } catch {
-            throw DatabaseError(kind: .notJSONCompatible, message: "cannot encode \(type(of: value)) as JSON: \(error)")
+            throw DatabaseError(kind: .notJSONCompatible, message: "cannot encode \(type(of: value)) as JSON")
         }
         guard case .object(let members) = try JSONParser.parse(String(decoding: data, as: UTF8.self)) else {
             throw DatabaseError(kind: .invalidDocument, message: "\(type(of: value)) does not encode to a JSON object")

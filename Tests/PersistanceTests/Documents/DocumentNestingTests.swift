@@ -63,7 +63,9 @@ struct DocumentNestingTests {
         let codable = await #expect(throws: DatabaseError.self) {
             try await fixture.users.add(Wrapper(deep: Self.nested(DocumentCollection.maximumDepth)))
         }
-        #expect(codable?.kind == .documentTooDeep)
+        // Foundation's JSONEncoder may refuse the nesting before the library sees it.
+        #expect(codable?.kind == .documentTooDeep || codable?.kind == .notJSONCompatible)
+        #expect(codable.map { $0.message.utf8.count < 1_000 } == true)  // no dump of the value
         #expect(try await fixture.storedCount() == 1)
         #expect(try await fixture.users.queryAll() == [stored])
     }
