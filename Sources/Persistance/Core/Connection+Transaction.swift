@@ -82,7 +82,6 @@ extension Connection {
         defer { savepointDepth -= 1 }
         let name = "\"persistance_savepoint_\(savepointDepth)\""
         try execute("SAVEPOINT \(name)")
-        changeRecorder?.savepointBegan()
         let result: T
         let completion: TransactionCompletion
         do {
@@ -95,23 +94,20 @@ extension Connection {
         case .commit:
             do {
                 try execute("RELEASE SAVEPOINT \(name)")
-                changeRecorder?.savepointReleased()
             } catch {
                 rollbackToSavepoint(name)
                 throw error
             }
         case .rollback:
             try execute("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
-            changeRecorder?.savepointRolledBack()
         }
         return result
     }
 
-    /// Rolls the savepoint `name` back after a failure and tells the change recorder, so the
-    /// changes made since the savepoint began are never announced.
+    /// Rolls the savepoint `name` back after a failure (the change recorder follows it, so the
+    /// changes made since the savepoint began are never announced).
     private func rollbackToSavepoint(_ name: String) {
         rollbackIfActive { try execute("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)") }
-        changeRecorder?.savepointRolledBack()
     }
 
     /// Rolls back after a failure. SQLite may already have rolled back by itself (a full

@@ -35,11 +35,17 @@ public final class Statement {
     /// The column positions a record decoder found for a record type, kept for its next use.
     @exclusivity(unchecked) @usableFromInline var cachedPositions: (recordType: ObjectIdentifier, positions: [Int])?
     @exclusivity(unchecked) private var cachedParameterNames: [String?]?
+    /// What the statement does to savepoints, if it opens, releases or rolls back to one.
+    private let savepointCommand: SavepointCommand?
+    /// Whether `savepointCommand` is set: the one check that finishing a step costs.
+    @usableFromInline let changesSavepoints: Bool
 
     init(connection: Connection, handle: OpaquePointer) {
         self.connection = connection
         self.handle = handle
         self.sql = String(cString: sqlite3_sql(handle))
+        self.savepointCommand = SavepointCommand(sql: sql)
+        self.changesSavepoints = savepointCommand != nil
         self.columnCount = Int(sqlite3_column_count(handle))
         self.parameterCount = Int(sqlite3_bind_parameter_count(handle))
         connection.register(self)
@@ -214,11 +220,14 @@ public final class Statement {
     }
 
     /// Steps to the end, collecting the record `decoder` reads from each row: the loop of the
-    /// one-shot fetches, which checks the connection once, at the first step.
+    /// one-shot fetches, which checks the connection once, at the first step. Room for
+    /// `expectedCount` records is reserved at the first row (a query's small `LIMIT`), so
+    /// the array does not grow record by record.
     @inlinable @inline(__always)
-    func collectRecords<Decoder: RecordDecoder>(_ decoder: Decoder) throws -> [Decoder.Element] {
+    func collectRecords<Decoder: RecordDecoder>(_ decoder: Decoder, expectedCount: Int = 0) throws -> [Decoder.Element] {
         var records = [Decoder.Element]()
         guard try step() else { return records }
+        if expectedCount > 1 { records.reserveCapacity(expectedCount) }
         repeat {
             records.append(try decoder.decode(self))
         } while try stepToNextRow()
@@ -229,10 +238,19 @@ public final class Statement {
     func stepHandle(_ handle: OpaquePointer) throws -> Bool {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
-        if code == SQLITE_DONE { return false }
+        if code == SQLITE_DONE {
+            if changesSavepoints { savepointCommandRan() }
+            return false
+        }
         let error = connection.lastError(code: code, sql: sql)
         sqlite3_reset(handle)
         throw error
+    }
+
+    /// Tells the connection's change recorder, if any, that this savepoint command ran.
+    @usableFromInline
+    func savepointCommandRan() {
+        if let savepointCommand { connection.changeRecorder?.follow(savepointCommand) }
     }
 
     /// Rewinds the statement so it can run again; bindings are kept.

@@ -12,12 +12,14 @@ import CSQLite
 ///
 /// Changes accumulate per transaction. A commit moves them to the batches awaiting
 /// announcement; a rollback drops them; rolling back to a savepoint (through the library's
-/// savepoint API) drops the changes made since that savepoint began, because SQLite's
-/// update hook has already reported them. It lives on the writer's thread only.
+/// savepoint API or raw SQL: see `SavepointCommand`) drops the changes made since that
+/// savepoint began, because SQLite's update hook has already reported them. It lives on the
+/// writer's thread only.
 final class ChangeRecorder {
     private var pending = CommittedChanges()
-    /// Where `pending` stood when each open savepoint began (rows, payloads).
-    private var savepointMarks: [(rows: Int, payloads: Int)] = []
+    /// The open savepoints, oldest first: each one's name (folded) and where `pending` stood
+    /// when it began.
+    private var savepointMarks: [(name: String, rows: Int, payloads: Int)] = []
     /// Committed transactions, oldest first, waiting to be announced.
     private var committed: [CommittedChanges] = []
     /// The tables read while `recordsReads` is on (lowercased).
@@ -65,19 +67,23 @@ final class ChangeRecorder {
         pending.payloads.append(payload)
     }
 
-    func savepointBegan() {
-        savepointMarks.append((pending.rows.count, pending.payloads.count))
-    }
-
-    func savepointReleased() {
-        _ = savepointMarks.popLast()
-    }
-
-    func savepointRolledBack() {
-        guard let mark = savepointMarks.popLast() else { return }
-        // The whole transaction may already have rolled back (the rollback hook emptied it).
-        if pending.rows.count > mark.rows { pending.rows.removeSubrange(mark.rows...) }
-        if pending.payloads.count > mark.payloads { pending.payloads.removeSubrange(mark.payloads...) }
+    /// Follows a savepoint statement that ran on the connection, the library's or raw SQL's,
+    /// as SQLite does: names match the most recent open savepoint of that name.
+    func follow(_ command: SavepointCommand) {
+        switch command {
+        case .open(let name):
+            savepointMarks.append((name, pending.rows.count, pending.payloads.count))
+        case .release(let name):
+            guard let index = savepointMarks.lastIndex(where: { $0.name == name }) else { return }
+            savepointMarks.removeSubrange(index...)
+        case .rollback(let name):
+            guard let index = savepointMarks.lastIndex(where: { $0.name == name }) else { return }
+            let mark = savepointMarks[index]
+            savepointMarks.removeSubrange((index + 1)...)
+            // The whole transaction may already have rolled back (the rollback hook emptied it).
+            if pending.rows.count > mark.rows { pending.rows.removeSubrange(mark.rows...) }
+            if pending.payloads.count > mark.payloads { pending.payloads.removeSubrange(mark.payloads...) }
+        }
     }
 
     fileprivate func rowChanged(_ change: RowChange) {

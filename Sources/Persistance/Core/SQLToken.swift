@@ -1,6 +1,7 @@
-/// One token of SQL schema text (`CREATE TABLE`, `CREATE INDEX`, `CREATE TRIGGER`), enough
-/// to find and edit the names in it: rebuilding a table on engines without `RENAME COLUMN`
-/// or `DROP COLUMN` edits the SQL SQLite stored for it.
+/// One token of SQL text, enough to find and edit the names in a statement: rebuilding a
+/// table on engines without `RENAME COLUMN` or `DROP COLUMN` edits the SQL SQLite stored for
+/// it, and the change recorder reads the savepoint a raw `SAVEPOINT`/`RELEASE`/`ROLLBACK TO`
+/// names.
 struct SQLToken: Equatable {
     enum Kind: Equatable {
         /// A bare word: a keyword or an unquoted name.
