@@ -8,6 +8,10 @@ struct FullTextDialect: Sendable {
     /// The engine of the linked SQLite.
     static let current = FullTextDialect(isFTS5: SQLiteEngine.supportsFTS5)
 
+    /// The most words one `MATCH` pattern holds: FTS4 refuses an expression tree deeper than
+    /// 12 levels ("FTS expression tree is too large"), which 4,096 terms reach; FTS5 has no limit.
+    var maximumTermsPerMatch: Int { isFTS5 ? .max : 4_000 }
+
     /// `CREATE VIRTUAL TABLE` of an external-content index over `columns` of `table`.
     func createSQL(index: String, table: String, columns: [String], tokenizer: FullTextTokenizer) -> String {
         let quotedColumns = columns.map(TableSchema.quote).joined(separator: ", ")

@@ -5,9 +5,17 @@ extension FullTextIndex {
     /// ```
     /// A query with no word matches no row.
     public func matches(_ query: FullTextQuery) -> SQLExpression {
-        guard let pattern = query.pattern(dialect) else { return .sql("0") }
+        guard let match = query.match(dialect) else { return .sql("0") }
         let index = TableSchema.quote(name)
-        return .sql("\(TableSchema.quote(table.name)).rowid IN (SELECT rowid FROM \(index) WHERE \(index) MATCH ?)", [pattern])
+        let select = "SELECT rowid FROM \(index) WHERE \(index) MATCH ?"
+        let rowids: String
+        switch match {
+        case .every(let patterns):
+            rowids = patterns.map { _ in "\(TableSchema.quote(table.name)).rowid IN (\(select))" }.joined(separator: " AND ")
+        case .any(let patterns):
+            rowids = "\(TableSchema.quote(table.name)).rowid IN (\(patterns.map { _ in select }.joined(separator: " UNION ")))"
+        }
+        return .sql(rowids, StatementArguments(match.patterns.map { $0 }))
     }
 
     /// The rows matching `query`, best first (by BM25 rank), with an excerpt or the whole
@@ -17,15 +25,24 @@ extension FullTextIndex {
     /// hits[0].snippet    // "…la [crème] brûlée…"
     /// ```
     /// - Throws: `.invalidFullTextIndex` for a bad declaration or an unindexed column,
-    ///   `.misuse` for a negative limit or a snippet length outside 1…64, and SQLite's error
-    ///   for a malformed `.raw` query or a missing index.
+    ///   `.misuse` for a negative limit or a snippet length outside 1…64,
+    ///   `.fullTextQueryTooLarge` for an `.anyWord` query of more distinct words than FTS4
+    ///   ranks in one search (4,000, `SQLCipher` build only; `matches(_:)` takes any number),
+    ///   and SQLite's error for a malformed `.raw` query or a missing index. On FTS4, an
+    ///   `.allWords` or `.prefix` query of more words is ranked by its first 4,000.
     public func search(
         _ query: FullTextQuery, limit: Int? = nil, snippet: FullTextSnippet? = nil,
         highlight: FullTextHighlight? = nil, in connection: Connection
     ) throws -> [FullTextMatch<Element>] {
         if let declarationError { throw declarationError }
         if let limit, limit < 0 { throw DatabaseError.misuse("a search limit cannot be negative (\(limit))") }
-        guard let pattern = query.pattern(dialect) else { return [] }
+        guard let match = query.match(dialect) else { return [] }
+        // The rank is read from one MATCH: the rows of further patterns can narrow it down,
+        // but not widen it.
+        let patterns = match.patterns
+        if case .any = match, patterns.count > 1 {
+            throw DatabaseError.fullTextQueryTooLarge(index: name, limit: dialect.maximumTermsPerMatch)
+        }
         if !dialect.isFTS5 { try FullTextRankFunction.register(on: connection) }
 
         let quotedTable = TableSchema.quote(table.name), quotedIndex = TableSchema.quote(name)
@@ -49,10 +66,14 @@ extension FullTextIndex {
                 highlightedColumn = column
             }
         }
-        arguments += [pattern, limit ?? -1]
+        arguments += patterns
+        arguments.append(limit ?? -1)
+        let narrowing = patterns.dropFirst().map { _ in
+            " AND \(quotedIndex).rowid IN (SELECT rowid FROM \(quotedIndex) WHERE \(quotedIndex) MATCH ?)"
+        }
         let sql = "SELECT \(selection.joined(separator: ", ")) FROM \(quotedIndex) "
             + "JOIN \(quotedTable) ON \(quotedTable).rowid = \(quotedIndex).rowid "
-            + "WHERE \(quotedIndex) MATCH ? ORDER BY persistance_rank LIMIT ?"
+            + "WHERE \(quotedIndex) MATCH ?\(narrowing.joined()) ORDER BY persistance_rank LIMIT ?"
 
         return try table.withRows(of: sql, in: connection, binding: { try $0.bind(StatementArguments(arguments)) }) {
             statement, decoder in

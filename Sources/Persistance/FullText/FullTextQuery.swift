@@ -54,24 +54,62 @@ public struct FullTextQuery: Sendable, Hashable, ExpressibleByStringLiteral {
         }
     }
 
-    /// The pattern to bind to `MATCH`, or nil when the query has no word and matches nothing.
-    func pattern(_ dialect: FullTextDialect) -> String? {
+    /// What to bind to `MATCH`, or nil when the query has no word and matches nothing.
+    ///
+    /// Repeated words are asked for once. FTS4 parses at most
+    /// `FullTextDialect.maximumTermsPerMatch` words in one `MATCH` (its expression tree is at
+    /// most 12 levels deep); beyond that the words are split into several patterns, whose rows
+    /// intersect (every word) or unite (any word). FTS5 has no such limit.
+    func match(_ dialect: FullTextDialect) -> FullTextMatchPatterns? {
         switch form {
         case .raw(let expression):
-            return expression.isEmpty ? nil : expression
+            return expression.isEmpty ? nil : .every([expression])
         case .phrase(let text):
             let words = Self.words(text)
-            return words.isEmpty ? nil : dialect.quotedPhrase(words.joined(separator: " "))
+            return words.isEmpty ? nil : .every([dialect.quotedPhrase(words.joined(separator: " "))])
         case .allWords(let text):
-            return joined(Self.words(text).map(dialect.quotedPhrase), separator: " ")
+            return .every(Self.distinctWords(text).map(dialect.quotedPhrase), dialect)
         case .anyWord(let text):
-            return joined(Self.words(text).map(dialect.quotedPhrase), separator: " OR ")
+            return .any(Self.distinctWords(text).map(dialect.quotedPhrase), dialect)
         case .prefix(let text):
-            return joined(Self.words(text).map(dialect.quotedPrefix), separator: " ")
+            return .every(Self.distinctWords(text).map(dialect.quotedPrefix), dialect)
         }
     }
 
-    private func joined(_ terms: [String], separator: String) -> String? {
-        terms.isEmpty ? nil : terms.joined(separator: separator)
+    /// The words of `text`, each once, in their first order.
+    private static func distinctWords(_ text: String) -> [String] {
+        var seen = Set<String>()
+        return words(text).filter { seen.insert($0).inserted }
+    }
+}
+
+/// The patterns a full-text query binds to `MATCH`: one, or several when the engine cannot
+/// take all its words in one.
+enum FullTextMatchPatterns: Equatable {
+    /// Rows matching every pattern.
+    case every([String])
+    /// Rows matching at least one pattern.
+    case any([String])
+
+    var patterns: [String] {
+        switch self {
+        case .every(let patterns), .any(let patterns): patterns
+        }
+    }
+
+    /// `terms` joined into patterns of at most the dialect's terms per `MATCH`, or nil for no term.
+    static func every(_ terms: [String], _ dialect: FullTextDialect) -> FullTextMatchPatterns? {
+        terms.isEmpty ? nil : .every(chunks(of: terms, dialect).map { $0.joined(separator: " ") })
+    }
+
+    /// `terms` joined with `OR` into patterns of at most the dialect's terms per `MATCH`.
+    static func any(_ terms: [String], _ dialect: FullTextDialect) -> FullTextMatchPatterns? {
+        terms.isEmpty ? nil : .any(chunks(of: terms, dialect).map { $0.joined(separator: " OR ") })
+    }
+
+    private static func chunks(of terms: [String], _ dialect: FullTextDialect) -> [ArraySlice<String>] {
+        stride(from: 0, to: terms.count, by: dialect.maximumTermsPerMatch).map {
+            terms[$0..<min($0 + dialect.maximumTermsPerMatch, terms.count)]
+        }
     }
 }
