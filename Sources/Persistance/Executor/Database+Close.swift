@@ -5,7 +5,8 @@ extension Database {
     }
 
     /// Closes the database: new work fails at once and queued work fails, both with
-    /// `DatabaseError.Kind.databaseClosed`; running work finishes (and commits); then every
+    /// `DatabaseError.Kind.databaseClosed`; running work finishes (and commits); every change
+    /// stream and value observation ends (their loops finish normally); then every
     /// connection closes and the call returns. The file's next `open` makes a new executor.
     ///
     /// The database is shared by everyone who opened the file, so this closes it for all of
@@ -43,6 +44,7 @@ extension Database {
         let later = DatabaseError.databaseClosed(path)
         readers?.reject(queuedWith: queued, laterWith: later)
         writer.reject(queuedWith: queued, laterWith: later)
+        changeTracker.finishAll()
         let writer = self.writer
         let closing = self.closing
         let stopWriter: @Sendable ((any Error)?) -> Void = { readerFailure in

@@ -23,6 +23,8 @@ final class ChangeTracker: Sendable {
         /// The sequence number of the last announced commit.
         var sequence: UInt64 = 0
         var isPolling = false
+        /// Whether the database closed: every subscription ended, and later ones end at once.
+        var isFinished = false
     }
 
     /// How often other connections' commits are looked for while anyone is subscribed
@@ -56,12 +58,17 @@ final class ChangeTracker: Sendable {
     /// Subscribes `subscriber` to every commit announced after the writer runs the work
     /// queued from now on.
     func subscribe(_ subscriber: Subscriber) -> ChangeSubscription {
-        let (id, startsPolling) = state.withLock { state -> (UInt64, Bool) in
+        let subscribed = state.withLock { state -> (id: UInt64, startsPolling: Bool)? in
+            guard !state.isFinished else { return nil }
             state.nextID += 1
             state.subscribers[state.nextID] = subscriber
             let startsPolling = pollsExternalChanges && !state.isPolling
             if startsPolling { state.isPolling = true }
             return (state.nextID, startsPolling)
+        }
+        guard let (id, startsPolling) = subscribed else {
+            subscriber.finish()
+            return ChangeSubscription {}
         }
         updateHooksOnWriter()
         if startsPolling { pollExternalChanges() }
@@ -144,9 +151,10 @@ final class ChangeTracker: Sendable {
         }
     }
 
-    /// Ends every subscription: the database no longer accepts work.
-    private func finishAll() {
+    /// Ends every subscription, and any made later: the database no longer accepts work.
+    func finishAll() {
         let subscribers = state.withLock { state -> [Subscriber] in
+            state.isFinished = true
             defer { state.subscribers.removeAll() }
             return Array(state.subscribers.values)
         }

@@ -63,6 +63,8 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
                     }
                 } while !region.isStale
             }
+        } catch let error as DatabaseError where error.kind == .databaseClosed {
+            continuation.finish()  // closing the database ends its observations
         } catch {
             continuation.finish(throwing: error)
         }
