@@ -32,7 +32,7 @@ struct ContenderSettings: Sendable {
 /// One library (or the raw C API) running the workloads. Each method prepares its records
 /// and connections, then times only the operation itself inside one `measure` call, and
 /// returns the elapsed time with, for fetches, a checksum of what it read (computed after
-/// the clock stopped, except for `fetchCursor`, which streams).
+/// the clock stopped: the records are kept until then).
 ///
 /// Every contender runs each workload in the same transaction shape (see each method), sets
 /// `synchronous` to `ContenderSettings.synchronous` on its write connections and reports it
@@ -50,8 +50,10 @@ protocol Contender: Sendable {
     func insert(_ rows: [BenchRow], path: String, key: String?) throws -> Duration
     /// Fetches every row of the table into an array.
     func fetchAll(path: String, key: String?) throws -> (Duration, Checksum)
-    /// Walks every row of the table with a cursor, adding each to the checksum as it comes.
-    func fetchCursor(path: String) throws -> (Duration, Checksum)
+    /// Walks every row of the table (`rowCount` rows) with a cursor, keeping each record as
+    /// it comes in an array reserved before the clock starts; the checksum is taken after
+    /// the clock stops, as for every fetch.
+    func fetchCursor(path: String, rowCount: Int) throws -> (Duration, Checksum)
     /// Fetches the row of each id, one by one, all in one read transaction.
     func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum)
     /// Runs `Schema.query` once per threshold, all in one read transaction.
@@ -92,7 +94,7 @@ extension Contender {
         throw unsupported(key == nil ? .fetchAll : .fetchEncrypted)
     }
 
-    func fetchCursor(path: String) throws -> (Duration, Checksum) {
+    func fetchCursor(path: String, rowCount: Int) throws -> (Duration, Checksum) {
         throw unsupported(.fetchCursor)
     }
 

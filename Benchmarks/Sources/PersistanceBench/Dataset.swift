@@ -130,7 +130,7 @@ struct Checksum: Equatable, CustomStringConvertible {
 
     init() {}
 
-    init(_ rows: some Sequence<BenchRow>) {
+    init<Rows: Sequence>(_ rows: Rows) where Rows.Element: BenchRowFields {
         for row in rows { add(row) }
     }
 

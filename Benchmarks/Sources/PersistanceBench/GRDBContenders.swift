@@ -256,18 +256,19 @@ extension GRDBContender {
         return (elapsed, Checksum(records.lazy.map(\.benchRow)))
     }
 
-    func fetchCursor(path: String) throws -> (Duration, Checksum) {
+    func fetchCursor(path: String, rowCount: Int) throws -> (Duration, Checksum) {
         let queue = try queue(path)
-        var checksum = Checksum()
+        var records: [Record] = []
+        records.reserveCapacity(rowCount)
         let elapsed = try measure {
             try queue.read { db in
                 let cursor = try Self.fetchCursor(db)
                 while let record = try cursor.next() {
-                    checksum.add(record)
+                    records.append(record)
                 }
             }
         }
-        return (elapsed, checksum)
+        return (elapsed, Checksum(records))
     }
 
     func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum) {
@@ -288,15 +289,16 @@ extension GRDBContender {
 
     func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
         let queue = try queue(path)
-        var checksum = Checksum()
+        var results: [[Record]] = []
+        results.reserveCapacity(thresholds.count)
         let elapsed = try measure {
             try queue.read { db in
                 for threshold in thresholds {
-                    for record in try Self.query(db, below: threshold) { checksum.add(record) }
+                    results.append(try Self.query(db, below: threshold))
                 }
             }
         }
-        return (elapsed, checksum)
+        return (elapsed, Checksum(results.joined()))
     }
 
     func upsert(_ rows: [BenchRow], path: String) throws -> Duration {

@@ -40,6 +40,9 @@ struct Options: Sendable {
     var directory: String?
     /// Persistance's `spinWait` in microseconds; nil keeps the library's default.
     var spinWaitMicroseconds: Int?
+    /// Background loads to run everything under, one after another, in busy threads per
+    /// core (`BackgroundLoad`); 0 is the idle machine.
+    var loadFactors = [0]
 
     static let usage = """
         USAGE: persistance-bench [options]
@@ -66,6 +69,9 @@ struct Options: Sendable {
           --spin-wait-us U      Persistance's spinWait in microseconds (default: the library's,
                                 50): profile.sh scales it by valgrind's slowdown, so that under
                                 callgrind the executor takes the way it takes natively
+          --load 0,1,2          run everything once per background load, one after another: 0 is
+                                the idle machine, F keeps F × cores busy threads spinning meanwhile
+                                (default 0); the report then compares each contender's times
           --list                list workloads and contenders of this build, then exit
           -h, --help            this help
         """
@@ -139,12 +145,25 @@ struct Options: Sendable {
             case "--instructions": options.instructionsPath = try value(for: argument)
             case "--directory": options.directory = try value(for: argument)
             case "--spin-wait-us": options.spinWaitMicroseconds = try integer(for: argument, minimum: 0)
+            case "--load": options.loadFactors = try loadFactors(try list(for: argument))
             case "--list": return .list
             case "-h", "--help": return .help
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
         }
         return .run(options)
+    }
+
+    /// The factors of `--load`: distinct integers from 0 to 8.
+    static func loadFactors(_ items: [String]) throws -> [Int] {
+        let factors = try items.map { item in
+            guard let factor = Int(item), (0...8).contains(factor) else {
+                throw UsageError(description: "--load needs integers from 0 to 8 (busy threads per core), got '\(item)'")
+            }
+            return factor
+        }
+        guard Set(factors).count == factors.count else { throw UsageError(description: "--load lists a factor twice") }
+        return factors
     }
 
     /// Whether the workload named `name` was selected by `--only`.

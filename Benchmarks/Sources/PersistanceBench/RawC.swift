@@ -181,6 +181,19 @@ func readRow(_ statement: OpaquePointer) -> BenchRow {
     return BenchRow(id: id, name: name, score: score, age: age, payload: payload)
 }
 
+/// Steps a one-row lookup once, appending its row to `rows` if it has one, and resets it:
+/// the same one step as the libraries' `find` / `fetchOne`, which do not step a key lookup
+/// to its end.
+@inline(__always)
+func readOne(_ statement: OpaquePointer, into rows: inout [BenchRow], connection: RawConnection) throws {
+    let code = sqlite3_step(statement)
+    if code == SQLITE_ROW {
+        rows.append(readRow(statement))
+    }
+    sqlite3_reset(statement)
+    guard code == SQLITE_ROW || code == SQLITE_DONE else { throw BenchError("raw-c: \(connection.errorMessage)") }
+}
+
 /// Steps `statement` to its end, appending each row to `rows`.
 @inline(__always)
 func readAll(_ statement: OpaquePointer, into rows: inout [BenchRow], connection: RawConnection) throws {
@@ -241,20 +254,21 @@ struct RawCContender: Contender {
         return (elapsed, Checksum(rows))
     }
 
-    func fetchCursor(path: String) throws -> (Duration, Checksum) {
+    func fetchCursor(path: String, rowCount: Int) throws -> (Duration, Checksum) {
         let connection = try open(path)
-        var checksum = Checksum()
+        var rows: [BenchRow] = []
+        rows.reserveCapacity(rowCount)
         let elapsed = try measure {
             let statement = try connection.prepare(Schema.selectAll)
             while true {
                 let code = sqlite3_step(statement)
                 if code == SQLITE_DONE { break }
                 guard code == SQLITE_ROW else { throw BenchError("raw-c: \(connection.errorMessage)") }
-                checksum.add(readRow(statement))
+                rows.append(readRow(statement))
             }
             sqlite3_reset(statement)
         }
-        return (elapsed, checksum)
+        return (elapsed, Checksum(rows))
     }
 
     func fetchByID(_ ids: [Int64], path: String) throws -> (Duration, Checksum) {
@@ -266,7 +280,7 @@ struct RawCContender: Contender {
             try connection.execute("BEGIN")
             for id in ids {
                 sqlite3_bind_int64(statement, 1, id)
-                try readAll(statement, into: &rows, connection: connection)
+                try readOne(statement, into: &rows, connection: connection)
             }
             try connection.execute("COMMIT")
         }
@@ -275,20 +289,20 @@ struct RawCContender: Contender {
 
     func query(_ thresholds: [Double], path: String) throws -> (Duration, Checksum) {
         let connection = try open(path)
-        var checksum = Checksum()
+        var results: [[BenchRow]] = []
+        results.reserveCapacity(thresholds.count)
         let elapsed = try measure {
             let statement = try connection.prepare(Schema.query)
-            var rows: [BenchRow] = []
             try connection.execute("BEGIN")
             for threshold in thresholds {
                 sqlite3_bind_double(statement, 1, threshold)
-                rows = []
+                var rows: [BenchRow] = []
                 try readAll(statement, into: &rows, connection: connection)
-                for row in rows { checksum.add(row) }
+                results.append(rows)
             }
             try connection.execute("COMMIT")
         }
-        return (elapsed, checksum)
+        return (elapsed, Checksum(results.joined()))
     }
 
     /// The query workload already runs the SQL text.
@@ -321,7 +335,7 @@ struct RawCContender: Contender {
             for id in ids {
                 try connection.run(begin)
                 sqlite3_bind_int64(select, 1, id)
-                try readAll(select, into: &rows, connection: connection)
+                try readOne(select, into: &rows, connection: connection)
                 try connection.run(commit)
             }
         }

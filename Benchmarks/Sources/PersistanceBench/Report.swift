@@ -79,8 +79,11 @@ struct Report {
     let instructions: InstructionCounts?
     let startLoad: String?
     let endLoad: String?
+    /// The background load the run ran under (`--load`): busy threads per core and in all;
+    /// nil when the run asked for none.
+    var backgroundLoad: (factor: Int, threads: Int)? = nil
 
-    private func median(_ workload: Workload, _ contender: String) -> Double? {
+    func median(_ workload: Workload, _ contender: String) -> Double? {
         results[workload]?[contender].map(\.median)
     }
 
@@ -165,6 +168,11 @@ struct Report {
         var lines: [String] = []
         lines.append("persistance-bench: \(options.rows) rows, \(backend) \(engine), \(repetitions), \(options.lookups) lookups")
         lines.append("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(startLoad ?? "?") at start, \(endLoad ?? "?") at end")
+        if let backgroundLoad {
+            lines.append(backgroundLoad.factor == 0
+                ? "background load: none (the idle figures of this run)"
+                : "background load ×\(backgroundLoad.factor): \(backgroundLoad.threads) busy threads started by the benchmark, running throughout")
+        }
         lines.append("synchronous (read back from each contender's write connection): \(synchronousSummary)")
         lines.append("ops/s: median, min and max over the iterations\(options.runs > 1 ? " of every run" : ""); × raw C = median / raw C's median (higher is better)")
         if let instructions {
@@ -290,12 +298,21 @@ struct Report {
         let writer_batch: Int
         let writer_pause_ms: Int
         let machine: Machine
+        /// Busy threads per core the benchmark ran beside the workloads (`--load`).
+        let background_load_factor: Int?
+        let background_load_threads: Int?
         let results: [Entry]
         let targets: [TargetEntry]
     }
 
     func json() throws -> Data {
-        let report = JSONReport(
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(jsonReport)
+    }
+
+    var jsonReport: JSONReport {
+        JSONReport(
             rows: options.rows, engine: engine, backend: backend,
             runs: options.runs, iterations: options.iterations, warmup: options.warmup, lookups: options.lookups,
             transactions: options.transactions,
@@ -307,6 +324,7 @@ struct Report {
                 cores: ProcessInfo.processInfo.activeProcessorCount,
                 memory_bytes: ProcessInfo.processInfo.physicalMemory,
                 load_average_start: startLoad, load_average_end: endLoad),
+            background_load_factor: backgroundLoad?.factor, background_load_threads: backgroundLoad?.threads,
             results: orderedSamples.map { samples in
                 .init(
                     workload: samples.workload.name, contender: samples.contender, unit: samples.workload.unit,
@@ -324,9 +342,6 @@ struct Report {
                     value: value?.rounded(toPlaces: 4), met: value.map(target.isMet(by:)),
                     instruction_value: instructionValue(of: target)?.rounded(toPlaces: 4))
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(report)
     }
 }
 

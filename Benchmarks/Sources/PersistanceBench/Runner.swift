@@ -129,7 +129,7 @@ final class Runner {
             try expect(checksum, equals: expectedAll, label)
             measured = [(workload, Double(count) / elapsed.seconds)]
         case .fetchCursor:
-            let (elapsed, checksum) = try contender.fetchCursor(path: readDatabase.path)
+            let (elapsed, checksum) = try contender.fetchCursor(path: readDatabase.path, rowCount: count)
             try expect(checksum, equals: expectedAll, label)
             measured = [(workload, Double(count) / elapsed.seconds)]
         case .fetchByID:

@@ -32,7 +32,8 @@ struct RunSamples: Codable {
 /// published as the result.
 struct SeparateRuns {
     let options: Options
-    /// This process's arguments, passed on to each run without `--runs`, `--json` and `--samples-out`.
+    /// This process's arguments, passed on to each run without `--runs`, `--json`, `--samples-out`
+    /// and `--load` (this process keeps the background load running while its runs run).
     let arguments: [String]
     let directory: URL
 
@@ -92,7 +93,7 @@ struct SeparateRuns {
 
     /// `arguments` without the options that only the starting process acts on.
     static func passedOn(_ arguments: [String]) -> [String] {
-        let dropped: Set = ["--runs", "--json", "--samples-out"]
+        let dropped: Set = ["--runs", "--json", "--samples-out", "--load"]
         var kept: [String] = []
         var skipsValue = false
         for argument in arguments {

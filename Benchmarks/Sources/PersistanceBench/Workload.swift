@@ -21,7 +21,8 @@ enum Workload: Hashable, Sendable, Comparable {
     case insert
     /// Fetch every row as a record.
     case fetchAll
-    /// Walk every row as a record with a cursor, without collecting them (constant memory).
+    /// Walk every row as a record with a cursor (the benchmark keeps each, to checksum them
+    /// after the clock stops).
     case fetchCursor
     /// Fetch one record by primary key, `lookups` times, all in one read transaction.
     case fetchByID

@@ -4,7 +4,7 @@ import Foundation
 // See Benchmarks/README.md.
 
 if CommandLine.arguments.dropFirst().first == "documents" {
-    exit(runDocumentLoopBenchmark(runs: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 5))
+    exit(runDocumentLoopBenchmarkUnderLoads(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 let options: Options
@@ -46,40 +46,62 @@ if let path = effectiveOptions.directory {
 do {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { if ownsDirectory { try? FileManager.default.removeItem(at: directory) } }
-    let startLoad = loadAverage()
     // Every contender runs with Persistance's default durability, set explicitly on the others.
     let synchronous = try persistanceDefaultSynchronous(directory: directory)
     let spinWait = effectiveOptions.spinWaitMicroseconds.map { Duration.microseconds($0) }
     let contenders = allContenders(ContenderSettings(synchronous: synchronous, spinWait: spinWait))
         .filter { effectiveOptions.selects(contender: $0.name) }
     log("persistance-bench: \(effectiveOptions.rows) rows, \(backend) \(sqliteVersion), synchronous = \(synchronous), contenders: \(contenders.map(\.name).joined(separator: ", "))")
-    let results: [Workload: [String: Samples]]
-    let synchronousLevels: [String: Synchronous]
-    if effectiveOptions.runs > 1 {
-        let runs = SeparateRuns(options: effectiveOptions, arguments: Array(CommandLine.arguments.dropFirst()), directory: directory)
-        (results, synchronousLevels) = try runs.run()
-    } else {
-        let runner = Runner(options: effectiveOptions, contenders: contenders, directory: directory, synchronous: synchronous)
-        try runner.run()
-        (results, synchronousLevels) = (runner.results, runner.synchronousLevels)
-        if let samplesPath = effectiveOptions.samplesPath {
-            try RunSamples(results: results, synchronousLevels: synchronousLevels).write(to: samplesPath)
+    var reports: [Report] = []
+    for factor in effectiveOptions.loadFactors {
+        let report = try BackgroundLoad.with(factor: factor) { load in
+            if factor > 0 || effectiveOptions.loadFactors.count > 1 { log("== \(load.label)") }
+            // Each pass seeds its own databases.
+            let directory = effectiveOptions.loadFactors.count > 1 ? directory.appendingPathComponent("load-\(factor)") : directory
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let startLoad = loadAverage()
+            let results: [Workload: [String: Samples]]
+            let synchronousLevels: [String: Synchronous]
+            if effectiveOptions.runs > 1 {
+                let runs = SeparateRuns(options: effectiveOptions, arguments: Array(CommandLine.arguments.dropFirst()), directory: directory)
+                (results, synchronousLevels) = try runs.run()
+            } else {
+                let runner = Runner(options: effectiveOptions, contenders: contenders, directory: directory, synchronous: synchronous)
+                try runner.run()
+                (results, synchronousLevels) = (runner.results, runner.synchronousLevels)
+                if let samplesPath = effectiveOptions.samplesPath {
+                    try RunSamples(results: results, synchronousLevels: synchronousLevels).write(to: samplesPath)
+                }
+            }
+            // Read once the run is over, so that `profile.sh` may count them while the clock runs.
+            let instructions = try effectiveOptions.instructionsPath.map(InstructionCounts.init(contentsOf:))
+            return Report(
+                options: effectiveOptions, results: results, contenderOrder: contenders.map(\.name),
+                engine: sqliteVersion, backend: backend, synchronousLevels: synchronousLevels,
+                instructions: instructions, startLoad: startLoad, endLoad: loadAverage(),
+                backgroundLoad: effectiveOptions.loadFactors == [0] ? nil : (factor, load.threadCount))
         }
+        reports.append(report)
     }
-    // Read once the run is over, so that `profile.sh` may count them while the clock runs.
-    let instructions = try effectiveOptions.instructionsPath.map(InstructionCounts.init(contentsOf:))
-    let report = Report(
-        options: effectiveOptions, results: results, contenderOrder: contenders.map(\.name),
-        engine: sqliteVersion, backend: backend, synchronousLevels: synchronousLevels,
-        instructions: instructions, startLoad: startLoad, endLoad: loadAverage())
-    print(report.text)
+    print(reports.map(\.text).joined(separator: "\n\n"))
+    let comparison = reports.count > 1 ? LoadComparison(reports: reports, contenderOrder: contenders.map(\.name)) : nil
+    if let comparison {
+        print("")
+        print(comparison.text)
+    }
     if let jsonPath = effectiveOptions.jsonPath {
-        try report.json().write(to: URL(fileURLWithPath: jsonPath))
+        try (reports.count == 1 ? reports[0].json() : LoadComparison.json(reports)).write(to: URL(fileURLWithPath: jsonPath))
         log("wrote \(jsonPath)")
     }
     if ProcessInfo.processInfo.environment["PERSISTANCE_BENCH_MARKDOWN"] != nil {
-        print("")
-        print(report.markdown)
+        for report in reports {
+            print("")
+            print(report.markdown)
+        }
+        if let comparison {
+            print("")
+            print(comparison.markdown)
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("persistance-bench: \(error)\n".utf8))

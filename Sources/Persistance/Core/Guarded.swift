@@ -18,17 +18,21 @@ struct Guarded<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value while holding the lock, then wakes waiters as asked.
+    ///
+    /// The waiters are woken after the lock is released: a thread woken while the lock is
+    /// still held would find it locked and sleep again until the unlock, two more switches
+    /// on a busy processor, where the woken thread often runs before its waker unlocks.
     func withLock<Result>(waking wakeup: Wakeup = .none, _ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, words in
             let mutex = Storage.mutex(in: words)
             pthread_mutex_lock(mutex)
             defer {
+                pthread_mutex_unlock(mutex)
                 switch wakeup {
                 case .none: break
                 case .one: pthread_cond_signal(Storage.condition(in: words))
                 case .all: pthread_cond_broadcast(Storage.condition(in: words))
                 }
-                pthread_mutex_unlock(mutex)
             }
             return try body(&value.pointee)
         }

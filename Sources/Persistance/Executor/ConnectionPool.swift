@@ -47,13 +47,14 @@ final class ConnectionPool: Sendable {
     ///     once its last connection failed to open.
     ///   - spinWait: how long an idle thread, and a caller waiting for its job, watch before
     ///     they sleep (`DatabaseConfiguration.spinWait`).
+    ///   - load: whether the machine is too busy for anyone to watch (see `BriefWatch`).
     init(
         capacity: Int, opensOnDemand: Bool, threadName: String, executorID: ExecutorID, spinWait: Duration,
-        openConnection: @escaping @Sendable () throws -> Connection
+        load: MachineLoad = .shared, openConnection: @escaping @Sendable () throws -> Connection
     ) {
         self.capacity = capacity
         self.opensOnDemand = opensOnDemand
-        briefWatch = BriefWatch(timeLimit: spinWait)
+        briefWatch = BriefWatch(timeLimit: spinWait, load: load)
         self.threadName = threadName
         self.executorID = executorID
         self.openConnection = openConnection
@@ -217,11 +218,14 @@ final class ConnectionPool: Sendable {
     /// microseconds on a busy or virtual machine, more than a small read or write takes, so
     /// a thread that stays awake briefly takes the next item of a caller that submits one
     /// right after another with no wake-up at all.
+    ///
+    /// The thread counts as watching (see `submit`) only past the watch's first look, and not
+    /// at all on an overloaded machine, where it sleeps at once.
     private func awaitWork() {
-        guard briefWatch.watches else { return }
-        watchingThreadCount.add(1, ordering: .relaxed)
-        briefWatch.run { queuedHint.load(ordering: .acquiring) > 0 }
-        watchingThreadCount.subtract(1, ordering: .relaxed)
+        briefWatch.run(
+            until: { queuedHint.load(ordering: .acquiring) > 0 },
+            beginning: { watchingThreadCount.add(1, ordering: .relaxed) },
+            ending: { watchingThreadCount.subtract(1, ordering: .relaxed) })
     }
 
     /// Empties the queue (under the lock), keeping the hint in step.

@@ -4,8 +4,9 @@ extension Database {
     ///
     /// When an awake, free reader thread starts the block at once, the task may first watch
     /// for its end for a moment (`DatabaseConfiguration.spinWait`, 50 µs by default, yielding
-    /// its thread between looks), and suspends only if it has not ended: a small block's value
-    /// arrives without a suspension.
+    /// its thread between looks; never while the machine has more runnable threads than
+    /// processors), and suspends only if it has not ended: a small block's value arrives
+    /// without a suspension.
     ///
     /// The block runs in a transaction whose snapshot is taken before it starts: it sees the
     /// database as it was then, from start to end, whatever commits meanwhile. Writing from a
@@ -92,8 +93,9 @@ extension Database {
     ///
     /// When an awake idle pool thread takes the job at once, the task first watches it for a
     /// moment (`BriefWatch`, for the configuration's `spinWait`; unless the pool's recent
-    /// blocks outlasted their watches, see `WatchPolicy`) before suspending: a small block
-    /// runs in less time than suspending and resuming a task take.
+    /// blocks outlasted their watches, see `WatchPolicy`, or the machine is overloaded, see
+    /// `MachineLoad`) before suspending: a small block runs in less time than suspending and
+    /// resuming a task take.
     @usableFromInline
     func perform(_ access: Access, onWriter: Bool = false, _ body: @escaping @Sendable (Connection) throws -> Void) async throws {
         let pool = onWriter ? writer : pool(for: access)

@@ -18,9 +18,18 @@ extension Query {
     /// the loop is specialized for the record type in the caller's module.
     @inlinable
     public func fetchAll(_ conn: Connection) throws -> [Element] {
-        try withSelectStatement(in: conn, limitedToFirst: false) { statement, decoder in
-            try statement.collectRecords(decoder)
+        let expectedCount = expectedRowCount
+        return try withSelectStatement(in: conn, limitedToFirst: false) { statement, decoder in
+            try statement.collectRecords(decoder, expectedCount: expectedCount)
         }
+    }
+
+    /// The most rows a fetch is known to return when that is few: the query's `LIMIT` up to
+    /// 64 (the array of records is reserved for them at once), else 0.
+    @usableFromInline
+    var expectedRowCount: Int {
+        guard let limit = clauses.limit, limit > 1 else { return 0 }
+        return Swift.min(limit, 64)
     }
 
     /// The first matching row, decoded as `Element`, or nil when there is none. Runs the

@@ -161,10 +161,13 @@ import Testing
     /// The pool says whether an awake idle thread takes a job at once: only then does the
     /// task watch it rather than suspend. A thread that has just finished a job watches the
     /// queue for a moment, so a job submitted right after the last one ended is taken at once;
-    /// one submitted while the thread is busy is not.
+    /// one submitted while the thread is busy is not. (`spinWait` at its one-second maximum
+    /// watches whatever the machine's load, which the other tests of this machine vary.)
     @Test func poolSaysWhetherAnAwakeIdleThreadTakesTheJobAtOnce() async throws {
         let directory = try TemporaryDirectory()
-        let db = try await openTestDatabase(directory)
+        var configuration = testConfiguration(directory.path("test.sqlite"))
+        configuration.spinWait = .seconds(1)
+        let db = try await Database.open(configuration: configuration)
         let takenAtOnce = try await Self.anyJobTakenAtOnce(of: 200, by: db.writer)
         #expect(takenAtOnce)
         let release = Gate()
@@ -175,6 +178,27 @@ import Testing
         try await withTimeout { try await blocker.value }
         try await ran.opened()
         try await closeWithinTimeout(db)
+    }
+
+    /// On a machine with more runnable threads than processors, no idle thread watches the
+    /// queue: each sleeps at once, so the pool never says a job was taken at once (and no
+    /// caller watches). The same pool on an idle machine does.
+    @Test(arguments: [false, true])
+    func anOverloadedMachineStopsIdleThreadsWatching(overloaded: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        let configuration = testConfiguration(directory.path("test.sqlite"))
+        let pool = ConnectionPool(
+            capacity: 1, opensOnDemand: false, threadName: "load test", executorID: .next(),
+            spinWait: .milliseconds(50), load: overloaded ? .overloaded : .idle,
+            openConnection: { try configuration.openWriter() })
+        let opened = Gate()
+        pool.start { _ in opened.open() }
+        try await opened.opened()
+        let takenAtOnce = try await Self.anyJobTakenAtOnce(of: 50, by: pool)
+        #expect(takenAtOnce == !overloaded)
+        let stopped = Gate()
+        pool.stop { _ in stopped.open() }
+        try await stopped.opened()
     }
 
     /// With `spinWait` zero no idle thread watches the queue, so the pool never says a job

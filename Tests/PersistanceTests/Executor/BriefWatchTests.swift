@@ -4,7 +4,7 @@ import Testing
 
 /// The brief watch of a thread about to sleep: it reports what it saw and always ends.
 @Suite struct BriefWatchTests {
-    private let briefWatch = BriefWatch(timeLimit: .microseconds(50))
+    private let briefWatch = BriefWatch(timeLimit: .microseconds(50), load: .idle)
 
     @Test func anEventThatHappenedAlreadyEndsTheWatchAtOnce() {
         var looks = 0
@@ -42,7 +42,7 @@ import Testing
     /// never yields; a limit of minutes is cut to a second, and the yield limit still ends it.
     @Test(arguments: [Duration.zero, .microseconds(-5), .seconds(-3)])
     func aZeroOrNegativeLimitLooksOnce(limit: Duration) {
-        let watch = BriefWatch(timeLimit: limit)
+        let watch = BriefWatch(timeLimit: limit, load: .idle)
         #expect(!watch.watches)
         var looks = 0
         let sawIt = watch.run {
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func aLongLimitStillEndsAfterAFewLooks() {
-        let watch = BriefWatch(timeLimit: .seconds(600))
+        let watch = BriefWatch(timeLimit: .seconds(600), load: .overloaded)
         #expect(watch.watches)
         var looks = 0
         let sawIt = watch.run {

@@ -5,7 +5,7 @@ import Testing
 /// Callers stop watching their jobs after two failed watches in a row, and watch again at
 /// every sixteenth job to learn whether blocks have become short again.
 struct WatchPolicyTests {
-    private let briefWatch = BriefWatch(timeLimit: .microseconds(50))
+    private let briefWatch = BriefWatch(timeLimit: .microseconds(50), load: .idle)
 
     /// Runs one watch per element of `jobEnds` (whether that job ends during the watch) on a
     /// new policy, and returns, job by job, whether the caller watched at all.
