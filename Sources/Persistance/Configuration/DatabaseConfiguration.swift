@@ -61,6 +61,15 @@ public struct DatabaseConfiguration: Sendable {
     /// waking a sleeping thread or resuming a suspended task, each of which takes tens of
     /// microseconds on a busy or virtual machine. 50 µs by default, one second at most; `.zero`
     /// (or less) never polls: no processor time spent waiting, that much more per small call.
+    ///
+    /// Polling pays only while the awaited thread runs on another processor meanwhile, so it
+    /// adapts: while the machine has more runnable threads than processors (the kernel's
+    /// count in `/proc/loadavg`, read at most every 50 ms, the process's own polling threads
+    /// left out) no thread polls, each sleeps at once and is woken, which the scheduler
+    /// serves promptly where a polling thread would lose its time slice; and a caller stops
+    /// polling after two polls in a row that saw nothing, trying again every sixteenth call.
+    /// The longest limit, one second, polls whatever the load: for tools that run the code
+    /// many times slower, such as valgrind counting instructions.
     public var spinWait: Duration = .microseconds(50)
 
     /// A configuration for the file at `path` (or `:memory:`, the only way to ask for an
