@@ -1,7 +1,7 @@
 import Foundation
 import Persistance
 
-/// A data access object: the methods of a ``DAOModule`` run against a ``Database``.
+/// A data access object: the methods of a ``DAOModule`` run against a `Database`.
 ///
 /// ```swift
 /// let dao = try DAO(module: DAOModule(path: "demo.xml"), database: db)

@@ -3,7 +3,7 @@ import Persistance
 /// A configuration target that also answers the key of the DAO's encrypted fields.
 ///
 /// A ``DAO`` whose module has `crypt` rules looks up the target of its database's name in
-/// the ``TargetRegistry`` it is given; when the target adopts this protocol, its key keys an
+/// the `TargetRegistry` it is given; when the target adopts this protocol, its key keys an
 /// ``AESGCMFieldCipher``:
 ///
 /// ```swift

@@ -40,26 +40,22 @@ final class XMLModuleReader: NSObject, XMLParserDelegate {
         return root
     }
 
-    /// A sentence for the parser's `error`.
+    /// A sentence for the parser's `error`, by its code (libxml2's, which `XMLParser`'s
+    /// error codes are on every platform).
     private static func reason(_ error: any Error) -> String {
         let code = (error as NSError).code
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .tagNameMismatchError?: return "an end tag does not match the element it closes"
-        case .prematureDocumentEndError?: return "the document ends before its elements are closed"
-        case .lessThanSymbolInAttributeError?: return "\"<\" in an attribute value must be written &lt;"
-        case .attributeNotStartedError?, .attributeNotFinishedError?,
-            .attributeRedefinedError?, .literalNotStartedError?, .literalNotFinishedError?:
-            return "an attribute is not written name=\"value\" (or is given twice)"
-        case .entityRefAtEOFError?, .entityRefLoopError?, .entityNotStartedError?, .entityNotFinishedError?,
-            .undeclaredEntityError?, .parsedEntityRefNoNameError?, .parsedEntityRefMissingSemiError?,
-            .entityReferenceWithoutNameError?, .entityReferenceMissingSemiError?:
-            return "\"&\" must start an entity such as &amp; &lt; &gt;"
-        case .emptyDocumentError?, .documentStartError?: return "the document is empty or does not start with an element"
-        case .gtRequiredError?: return "a tag is not closed with \">\""
-        case .extraContentError?: return "there is content after the root element"
-        case .nameRequiredError?, .notWellBalancedError?:
-            return "a tag is not well formed (a \"<\" in text must be written &lt;)"
-        default: return "XML parser error \(code): \((error as NSError).localizedDescription)"
+        switch code {
+        case 76: return "an end tag does not match the element it closes"
+        case 77, 73: return "a tag is not closed with \">\""
+        case 5: return "the document ends before its elements are closed"
+        case 3, 4: return "the document is empty or does not start with an element"
+        case 38: return "\"<\" in an attribute value must be written &lt;"
+        case 39, 40, 41, 42, 43, 44, 65, 75: return "an attribute is not written name=\"value\" (or is given twice)"
+        case 14...17, 22, 23, 26, 27, 36, 37: return "\"&\" must start an entity such as &amp; &lt; &gt;"
+        case 68, 85: return "a tag is not well formed (a \"<\" in text must be written &lt;)"
+        case 86: return "there is content after the root element"
+        case 9: return "the document holds a character XML does not allow"
+        default: return "XML error \(code)"
         }
     }
 

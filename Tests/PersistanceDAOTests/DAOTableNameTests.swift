@@ -22,7 +22,7 @@ struct DAOTableNameTests {
     static func names(in database: Database) async throws -> [String] {
         try await database.read { connection in
             try connection.fetchAll(
-                String.self, "SELECT name FROM sqlite_master WHERE name NOT LIKE 'persistance%' ORDER BY name")
+                String.self, "SELECT name FROM sqlite_master WHERE name NOT LIKE 'persistance%' AND name NOT LIKE 'sqlite%' ORDER BY name")
         }
     }
 
@@ -35,7 +35,8 @@ struct DAOTableNameTests {
         try await dao.call("add", ["time": 5])
         try await dao.call("log", ["note": "first"])
         #expect(try await dao.call("logged").decode([String].self) == ["first"])
-        #expect(try await Self.names(in: database) == ["steps_t", "steps_t_log", "steps_t_time_idx"])
+        let names = try await Self.names(in: database)
+        #expect(names == ["steps_t", "steps_t_log", "steps_t_time_idx"])
     }
 
     @Test("a per-conversation table name set on the DAO is written as it is")
@@ -44,7 +45,8 @@ struct DAOTableNameTests {
         let database = try await directory.database()
         let dao = DAO(module: try DAOModule(xml: Self.steps), database: database, tableName: "chat_42")
         try await dao.call("log", ["note": "hi"])
-        #expect(try await Self.names(in: database) == ["chat_42", "chat_42_log", "chat_42_time_idx"])
+        let names = try await Self.names(in: database)
+        #expect(names == ["chat_42", "chat_42_log", "chat_42_time_idx"])
     }
 
     @Test("a module tableName that is not an identifier does not load", arguments: ["chat-1", "\"x\"", "chat_1; drop table chat_1", "1chat", "é"])
@@ -75,6 +77,7 @@ struct DAOTableNameTests {
         let fromInit = DAO(module: try DAOModule(xml: Self.steps), database: database, tableName: name)
         let initError = await daoError { try await fromInit.call("add", ["time": 1]) }
         #expect(initError?.kind == .invalidTableName)
-        #expect(try await Self.names(in: database) == [])
+        let names = try await Self.names(in: database)
+        #expect(names == [])
     }
 }
