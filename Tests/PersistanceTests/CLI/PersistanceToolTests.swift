@@ -64,7 +64,7 @@ import Testing
         let file = try shellFile(in: directory)
         let refused = try PersistanceTool.run(["query", file, "DELETE FROM item"], in: directory)
         #expect(refused.status != 0)
-        #expect(refused.errorOutput.contains("readonly"))
+        #expect(refused.errorOutput.contains("add --write"))
         #expect(refused.errorOutput.split(separator: "\n").count == 1)
         let allowed = try PersistanceTool.run(["query", file, "DELETE FROM item WHERE id = 1", "--write"], in: directory)
         #expect(allowed.status == 0, "\(allowed.errorOutput)")

@@ -87,7 +87,7 @@ import Testing
         try makeDatabaseFile(at: source, rows: 10)
         let db = try await Database.open(configuration: DatabaseConfiguration(path: source))
         let ontoItself = { try await self.backUp(db, to: source) }
-        await #expect { try await ontoItself() } throws: { isDatabaseError($0, .misuse) }
+        await #expect { try await ontoItself() } throws: { isDatabaseError($0, .unsafeDestination) }
         let noStep = { try await self.backUp(db, to: directory.path("x.sqlite"), pagesPerStep: 0) }
         await #expect { try await noStep() } throws: { isDatabaseError($0, .misuse) }
         let missingDirectory = { try await self.backUp(db, to: directory.path("missing/x.sqlite")) }
