@@ -155,6 +155,7 @@ public struct DatabaseConfiguration: Sendable {
             if let keys, !isInMemory {
                 return try keys.openWriter(path: path, options: connectionOptions, logger: databaseLogger)
             }
+            if !isInMemory { TemporaryDatabaseFile.removeLeftovers(besides: path) }  // of a killed backup to this path
             return try Connection(path: path, options: keyed(connectionOptions, keys))
         }
         do {
