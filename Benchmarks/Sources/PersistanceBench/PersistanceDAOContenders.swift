@@ -18,8 +18,8 @@ let daoBenchModule = """
     </module>
     """
 
-/// The SQL the module method renders (`${T}` quoted, `#{id}` bound): what the baseline runs.
-let daoBenchSQL = #"SELECT id, name, score, age, payload FROM "player" WHERE id = ?"#
+/// The SQL the module method renders (`${T}` as written, `#{id}` bound): what the baseline runs.
+let daoBenchSQL = "SELECT id, name, score, age, payload FROM \(Schema.table) WHERE id = ?"
 
 /// The typed interface of the module, implemented by the macro (`BenchPlayersDAO`).
 @DAOInterface
