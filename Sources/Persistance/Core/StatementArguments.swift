@@ -60,7 +60,7 @@ public struct StatementArguments: Sendable, Hashable {
         return String(name.unicodeScalars.dropFirst())
     }
 
-    private static func convert(_ value: (any DatabaseValueConvertible)?, error: inout String?) -> DatabaseValue {
+    static func convert(_ value: (any DatabaseValueConvertible)?, error: inout String?) -> DatabaseValue {
         guard let value else { return .null }
         do {
             return try value.databaseValue

@@ -14,6 +14,14 @@ extension SQLExpressible where Self == SQLExpression {
         SQLExpression([.fragment(sql, arguments)], precedence: .fragment)
     }
 
+    /// A raw SQL fragment written with interpolation, every interpolated value bound (see `SQL`):
+    /// ```swift
+    /// query.filter(.sql(literal: "length(name) < \(limit) AND id IN \(ids)"))
+    /// ```
+    public static func sql(literal sql: SQL) -> SQLExpression {
+        .sql(sql.text, sql.arguments)
+    }
+
     /// A value as an expression, bound as a parameter: for places that take expressions,
     /// such as a function argument or the left side of `between`.
     public static func value(_ value: (any DatabaseValueConvertible)?) -> SQLExpression {
