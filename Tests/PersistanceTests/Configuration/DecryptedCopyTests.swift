@@ -9,11 +9,7 @@ import Testing
 @Suite(.enabled(if: SQLiteEngine.isSQLCipher))
 struct DecryptedCopyTests {
     private func encryptedFile(in directory: TemporaryDirectory) throws -> String {
-        var configuration = DatabaseConfiguration(path: directory.path("a.sqlite"))
-        configuration.secretKeys = ["k"]
-        let conn = try configuration.openWriter()
-        try conn.execute("CREATE TABLE t(x); INSERT INTO t VALUES ('secret')")
-        try conn.close()
+        try makeEncryptedFile(at: directory.path("a.sqlite"), key: "k")
         return "a.sqlite"
     }
 

@@ -50,11 +50,7 @@ import Testing
 
     @Test(.enabled(if: SQLiteEngine.isSQLCipher)) func toolBackupWithANewKeyKeepsTheModeOfTheDatabase() throws {
         let directory = try TemporaryDirectory()
-        var configuration = DatabaseConfiguration(path: directory.path("a.sqlite"))
-        configuration.secretKeys = ["old"]
-        let conn = try configuration.openWriter()
-        try conn.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
-        try conn.close()
+        try makeEncryptedFile(at: directory.path("a.sqlite"), key: "old")
         try setPermissions(0o600, directory.path("a.sqlite"))
         let keys = ["PERSISTANCE_KEY": "old", "PERSISTANCE_NEW_KEY": "new"]
         let run = try PersistanceTool.run(["backup", "a.sqlite", "b.sqlite", "--new-key"], environment: keys, in: directory)
@@ -64,11 +60,7 @@ import Testing
 
     @Test(.enabled(if: SQLiteEngine.isSQLCipher)) func decryptedCopyIsNeverWiderThanTheDatabase() throws {
         let directory = try TemporaryDirectory()
-        var configuration = DatabaseConfiguration(path: directory.path("a.sqlite"))
-        configuration.secretKeys = ["k"]
-        let conn = try configuration.openWriter()
-        try conn.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
-        try conn.close()
+        try makeEncryptedFile(at: directory.path("a.sqlite"), key: "k")
         for (mode, expected) in [(0o640, 0o600), (0o644, 0o600)] {
             try setPermissions(mode, directory.path("a.sqlite"))
             let destination = "plain-\(String(mode, radix: 8)).sqlite"
