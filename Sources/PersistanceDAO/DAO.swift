@@ -114,7 +114,8 @@ public final class DAO: Sendable {
     public var maximumReaderCount: Int { database.maximumReaderCount }
 
     /// Runs the method `id` with `arguments` (by the names its `arguments` attribute gives;
-    /// a missing argument is nil) and returns its result.
+    /// a missing argument is nil) and returns its result: for a write that inserted a row,
+    /// that row's id (``DAOResult/insertedRowID``), read in the same write.
     /// - Throws: ``DAOError`` for a call that does not fit the method or a result that does
     ///   not fit its type; `DatabaseError` from SQLite. Nothing the call wrote stays.
     @discardableResult
