@@ -83,19 +83,7 @@ struct LoadComparison {
     var text: String {
         var lines = ["under load: median time per operation (µs) of each run above; × idle = that time over the idle run's"]
         let (header, rows) = rows
-        var widths = header.map(\.count)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                return index < 2 ? cell + pad : pad + cell
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }
-        lines.append(line(header))
-        lines.append(line(widths.map { String(repeating: "-", count: $0) }))
-        lines += rows.map(line)
+        lines += Report.render(header: header, rows: rows, rightAligned: Set(2..<header.count))
         lines.append("")
         lines.append("targets under load (medians of the same run):")
         lines += verdicts()

@@ -188,7 +188,7 @@ struct Report {
             previous = samples.workload
             table.append(cells(samples))
         }
-        lines += render(header: header, rows: table, rightAligned: [2, 3, 4, 6, 7, 8])
+        lines += Self.render(header: header, rows: table, rightAligned: [2, 3, 4, 6, 7, 8])
 
         // Reader scaling of every contender that ran the concurrent workload.
         let scaling = contenderOrder.compactMap { contender -> String? in
@@ -222,7 +222,9 @@ struct Report {
         return lines.joined(separator: "\n")
     }
 
-    private func render(header: [String], rows: [[String]], rightAligned: Set<Int>) -> [String] {
+    /// A text table: columns padded to their widest cell, those of `rightAligned` on the right;
+    /// an empty row is an empty line.
+    static func render(header: [String], rows: [[String]], rightAligned: Set<Int>) -> [String] {
         var widths = header.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = Swift.max(widths[index], cell.count) }
