@@ -90,8 +90,8 @@ struct SecretKeys: Sendable {
     }
 
     /// Creates the database at `path`, keyed with the newest key, atomically across processes:
-    /// it is built in a temporary file and linked into place only if no file is there yet
-    /// (`link` never replaces a file). Without that, processes creating the file at once
+    /// it is built in a temporary file and linked into place durably only if no file is there
+    /// yet (`link` never replaces a file). Without that, processes creating the file at once
     /// would each write their own first page (and salt), and all but one would fail.
     /// Returns nil when another process created the file first. On a file system without
     /// hard links the file is created in place.
@@ -109,14 +109,7 @@ struct SecretKeys: Sendable {
             try? connection.close()
             throw error
         }
-        if link(temporary.path, path) != 0 {
-            switch errno {
-            case EEXIST: return nil
-            case EPERM, ENOTSUP, EXDEV, EMLINK: break
-            default:
-                throw DatabaseError.fileSystem("cannot create \(path): \(String(cString: strerror(errno)))")
-            }
-        }
+        if try temporary.linkDurably(at: path) == .exists { return nil }
         temporary.removeAndClose()
         return try Connection(path: path, options: Self.options(options, keyedWith: newest))
     }

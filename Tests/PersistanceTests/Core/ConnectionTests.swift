@@ -55,7 +55,9 @@ import Testing
 
     @Test func openingADirectoryFails() throws {
         let directory = try TemporaryDirectory()
-        #expect { try Connection(path: directory.url.path) } throws: { isDatabaseError($0, .sqlite) }
+        #expect { try Connection(path: directory.url.path) } throws: {
+            isDatabaseError($0, .notARegularFile) && isDatabaseError($0, code: .cantOpen)
+        }
     }
 
     @Test func openingAFileThatIsNotADatabaseFailsAndLeavesItAlone() throws {
