@@ -44,6 +44,8 @@ public struct ColumnDefinition: Sendable, Hashable {
     public var isUnique: Bool
     /// The value stored in place of NULL (`DEFAULT`).
     public var defaultValue: DatabaseValue?
+    /// The row of another table the column refers to (`REFERENCES`); see `references(_:column:onDelete:onUpdate:)`.
+    public var foreignKey: ForeignKey?
 
     /// A column of any affinity.
     public init(

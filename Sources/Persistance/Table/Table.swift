@@ -55,7 +55,8 @@ public struct Table<Element: Record>: Sendable {
     /// The declared columns; the primary key column is marked even if only `primaryKey:` named it.
     public var columns: [ColumnDefinition] { schema.columns }
 
-    /// The declared indexes.
+    /// The declared indexes, and the one made for each referencing column no declared index
+    /// starts with (see `ForeignKey`).
     public var indexes: [IndexDefinition] { schema.indexes }
 
     /// The primary key column, or nil when rows are identified by their `rowid`.

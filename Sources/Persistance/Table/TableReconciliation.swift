@@ -13,6 +13,7 @@ struct TableReconciliation {
             throw mismatch(nil, "the name is taken by a \(type)")
         case let (_, _, stored)?:
             try reconcileColumns(of: stored, in: connection)
+            try reconcileForeignKeys(of: stored, in: connection)
         }
         for (index, sql) in zip(declared.indexes, declared.createIndexSQL) {
             try reconcile(index, createdBy: sql, in: connection)
@@ -66,6 +67,44 @@ struct TableReconciliation {
         try scratch.execute(declared.createTableSQL)
         defer { try? scratch.execute("DROP TABLE \(declared.quotedName)") }
         return try TableColumnInfo.fetch(table: declared.name, in: scratch)
+    }
+
+    // MARK: Foreign keys
+
+    /// Throws unless the file's table has exactly the declared foreign keys: SQLite cannot
+    /// add, drop or change one on an existing column without rebuilding the table.
+    private func reconcileForeignKeys(of stored: String, in connection: Connection) throws {
+        try scratch.execute(declared.createTableSQL)
+        defer { try? scratch.execute("DROP TABLE \(declared.quotedName)") }
+        let expected = try Self.foreignKeys(of: declared.name, in: scratch)
+        let file = try Self.foreignKeys(of: stored, in: connection)
+        guard expected != file else { return }
+        let column = expected.symmetricDifference(file).map(\.from).sorted().first
+        func describe(_ keys: Set<StoredForeignKey>) -> String {
+            let described = keys.filter { $0.from == column }.map(\.description).sorted()
+            return described.isEmpty ? "none" : described.joined(separator: ", ")
+        }
+        throw mismatch(
+            column, "its foreign key differs: declared \(describe(expected)), the file has \(describe(file)); "
+                + "SQLite changes a foreign key only by rebuilding the table: do it in a migration step")
+    }
+
+    /// A foreign key as `PRAGMA foreign_key_list` reports it, names folded.
+    private struct StoredForeignKey: Hashable {
+        var from: String, table: String, to: String?, onUpdate: String, onDelete: String
+
+        var description: String {
+            "REFERENCES \(table)\(to.map { "(\($0))" } ?? "") ON DELETE \(onDelete) ON UPDATE \(onUpdate)"
+        }
+    }
+
+    private static func foreignKeys(of table: String, in connection: Connection) throws -> Set<StoredForeignKey> {
+        Set(try connection.fetchAll("PRAGMA foreign_key_list(\(TableSchema.quote(table)))").map { row in
+            StoredForeignKey(
+                from: RowColumns.fold(try row.value(named: "from")), table: RowColumns.fold(try row.value(named: "table")),
+                to: (try row.value(named: "to") as String?).map(RowColumns.fold),
+                onUpdate: try row.value(named: "on_update"), onDelete: try row.value(named: "on_delete"))
+        })
     }
 
     /// The declaration of a column of ``expectedColumns()``, which lists them in declared order.

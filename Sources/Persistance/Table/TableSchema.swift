@@ -43,6 +43,7 @@ final class TableSchema: Sendable {
     ) {
         self.name = name
         self.ignoresUnknownProperties = ignoresUnknownProperties
+        let indexes = indexes + Self.foreignKeyIndexes(table: name, columns: columns, declared: indexes)
         self.indexes = indexes
         quotedName = Self.quote(name)
         var slots = [String: Int]()
@@ -201,7 +202,20 @@ final class TableSchema: Sendable {
         if column.isNotNull { sql += " NOT NULL" }
         if column.isUnique { sql += " UNIQUE" }
         if let value = column.defaultValue { sql += " DEFAULT " + literal(value) }
+        if let foreignKey = column.foreignKey { sql += " " + foreignKey.sql }
         return sql
+    }
+
+    /// An index for each referencing column that no declared index starts with and that is
+    /// not unique already: SQLite looks the referencing rows up whenever a referenced row is
+    /// deleted or changes key.
+    private static func foreignKeyIndexes(
+        table: String, columns: [ColumnDefinition], declared: [IndexDefinition]
+    ) -> [IndexDefinition] {
+        columns.filter { column in
+            column.foreignKey != nil && !column.isUnique && column.primaryKey == nil
+                && !declared.contains { $0.columns.first.map(RowColumns.fold) == RowColumns.fold(column.name) }
+        }.map { IndexDefinition("\(table)_\($0.name)_fkey", on: [$0.name]) }
     }
 
     /// A declared default as an SQL literal (a `CREATE TABLE` default cannot be bound).
@@ -262,6 +276,9 @@ final class TableSchema: Sendable {
             return false
         }) {
             return invalid("the default of \"\(column.name)\" is NaN, which SQLite stores as NULL")
+        }
+        if let column = columns.first(where: { $0.foreignKey?.table.isEmpty == true }) {
+            return invalid("the foreign key of \"\(column.name)\" names no table")
         }
         var indexNames = Set<String>()
         for index in indexes {
