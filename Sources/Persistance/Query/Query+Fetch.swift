@@ -53,9 +53,11 @@ extension Query {
     }
 
     /// The query's `SELECT` statement, from `conn`'s statement cache, with every value bound.
+    /// The clauses render in place (choosing between `clauses.first` and `clauses` would copy
+    /// them for every fetch).
     @usableFromInline
     func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
-        try (limitedToFirst ? clauses.first : clauses).selectSQL().statement(in: conn)
+        try (limitedToFirst ? clauses.first.selectSQL() : clauses.selectSQL()).statement(in: conn)
     }
 
     /// A cursor over the first column of the matching rows, converted to `T`.
