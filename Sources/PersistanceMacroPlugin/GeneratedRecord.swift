@@ -142,12 +142,26 @@ struct GeneratedRecord {
         if let key = property.primaryKey { options += ", primaryKey: \(key)" }
         if property.isUnique { options += ", unique: true" }
         if let literal = property.literalDefault { options += ", default: \(literal)" }
+        let definition: String
         switch property.storage {
         case .coded(let coder):
-            return ".property(\(literal(property.column)), codedBy: \(coder).self, optional: \(property.isOptional)\(options))"
+            definition = ".property(\(literal(property.column)), codedBy: \(coder).self, optional: \(property.isOptional)\(options))"
         default:
-            return ".property(\(literal(property.column)), of: (\(property.type)).self\(options), dateStrategy: \(typeName).databaseDateStrategy)"
+            definition = ".property(\(literal(property.column)), of: (\(property.type)).self\(options), dateStrategy: \(typeName).databaseDateStrategy)"
         }
+        return definition + (property.foreignKey.map(references) ?? "")
+    }
+
+    /// `.references(…)` of a foreign key. A reference to the struct itself names its own table
+    /// and key: reading `Self.table` while it is being made would not return.
+    private func references(_ reference: ColumnArguments.Reference) -> String {
+        let actions = [("onDelete", reference.onDelete), ("onUpdate", reference.onUpdate)]
+            .compactMap { label, action in action.map { ", \(label): \($0)" } }.joined()
+        guard reference.type == typeName || reference.type == "Self" else {
+            return ".references(\(reference.type).self\(actions))"
+        }
+        let key = primaryKey.map { ", column: \(literal($0.column))" } ?? ""
+        return ".references(\(literal(table.name))\(key)\(actions))"
     }
 
     private var columns: String {

@@ -35,6 +35,8 @@ struct RecordProperty {
     let primaryKeyExpression: ExprSyntax?
     let isUnique: Bool
     let isIndexed: Bool
+    /// The foreign key, as `@Column(references:onDelete:onUpdate:)` wrote it.
+    let foreignKey: ColumnArguments.Reference?
     /// Where diagnostics about the property point.
     let node: Syntax
 
@@ -120,7 +122,8 @@ extension RecordProperty {
             storage: storage, defaultValue: initializer.map { $0.trimmed },
             literalDefault: initializer.flatMap { isLiteral($0) ? $0.trimmed : nil },
             primaryKey: arguments.primaryKey, primaryKeyExpression: arguments.primaryKeyExpression,
-            isUnique: arguments.isUnique, isIndexed: arguments.isIndexed, node: Syntax(binding))
+            isUnique: arguments.isUnique, isIndexed: arguments.isIndexed, foreignKey: arguments.reference,
+            node: Syntax(binding))
     }
 
     private static func markTransient(_ variable: VariableDeclSyntax) -> FixIt {
@@ -198,6 +201,15 @@ struct ColumnArguments {
     var isIndexed = false
     /// The `primaryKey:` argument, for diagnostics.
     var primaryKeyExpression: ExprSyntax?
+    /// The referenced record type and the actions, when `references:` is given.
+    var reference: Reference?
+
+    /// A foreign key as written: the referenced type and the `onDelete:`/`onUpdate:` actions.
+    struct Reference {
+        var type: String
+        var onDelete: String?
+        var onUpdate: String?
+    }
 
     init(_ attribute: AttributeSyntax?) {
         guard case .argumentList(let arguments) = attribute?.arguments else { return }
@@ -213,6 +225,16 @@ struct ColumnArguments {
                 }
             case "unique": isUnique = argument.expression.trimmedDescription == "true"
             case "indexed": isIndexed = argument.expression.trimmedDescription == "true"
+            case "references":
+                let type = argument.expression.trimmedDescription
+                if type != "nil" { reference = Reference(type: type.replacingSuffix(".self")) }
+            default: break
+            }
+        }
+        for argument in arguments {
+            switch argument.label?.text {
+            case "onDelete": reference?.onDelete = argument.expression.trimmedDescription
+            case "onUpdate": reference?.onUpdate = argument.expression.trimmedDescription
             default: break
             }
         }

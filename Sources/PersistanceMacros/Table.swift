@@ -36,16 +36,20 @@ public macro Table(_ name: String? = nil, indexes: [IndexDefinition] = []) =
     #externalMacro(module: "PersistanceMacroPlugin", type: "TableMacro")
 
 /// Declares how a property of a `@Table` struct is stored: its column name, whether it is
-/// the primary key (`.plain` or `.autoincrement`), unique, or indexed.
+/// the primary key (`.plain` or `.autoincrement`), unique, or indexed, and the record whose
+/// primary key it refers to (a foreign key, indexed; see `ForeignKey`).
 ///
 /// ```swift
 /// @Column(primaryKey: .autoincrement) var id: Int64?
 /// @Column("display_name", unique: true) var name: String
 /// @Column(indexed: true) var score: Double
+/// @Column(references: Team.self, onDelete: .cascade) var teamID: Int64
 /// ```
 @attached(peer)
 public macro Column(
-    _ name: String? = nil, primaryKey: ColumnDefinition.PrimaryKey? = nil, unique: Bool = false, indexed: Bool = false
+    _ name: String? = nil, primaryKey: ColumnDefinition.PrimaryKey? = nil, unique: Bool = false, indexed: Bool = false,
+    references: (any TableRecord.Type)? = nil, onDelete: ForeignKey.Action = .noAction,
+    onUpdate: ForeignKey.Action = .noAction
 ) = #externalMacro(module: "PersistanceMacroPlugin", type: "ColumnAttributeMacro")
 
 /// Declares a property of a `@Table` struct stored through a custom `ColumnCoder`.
@@ -56,7 +60,8 @@ public macro Column(
 @attached(peer)
 public macro Column<Coder: ColumnCoder>(
     _ name: String? = nil, as coder: Coder.Type, primaryKey: ColumnDefinition.PrimaryKey? = nil,
-    unique: Bool = false, indexed: Bool = false
+    unique: Bool = false, indexed: Bool = false, references: (any TableRecord.Type)? = nil,
+    onDelete: ForeignKey.Action = .noAction, onUpdate: ForeignKey.Action = .noAction
 ) = #externalMacro(module: "PersistanceMacroPlugin", type: "ColumnAttributeMacro")
 
 /// Keeps a property of a `@Table` struct out of the table: it is not stored, and records

@@ -61,3 +61,12 @@ extension ColumnDefinition {
         return definition
     }
 }
+
+extension ColumnDefinition {
+    /// This column, referring to the primary key of `record`'s table.
+    public func references<Referenced: TableRecord>(
+        _ record: Referenced.Type, onDelete: ForeignKey.Action = .noAction, onUpdate: ForeignKey.Action = .noAction
+    ) -> ColumnDefinition {
+        references(Referenced.table.name, column: Referenced.table.primaryKey, onDelete: onDelete, onUpdate: onUpdate)
+    }
+}
