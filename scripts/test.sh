@@ -71,8 +71,9 @@ tests "Executor and stress tests under ThreadSanitizer" \
 # Symbol-graph extraction turns every trait on; the DocumentationBuild trait makes that build
 # document the SQLCipher variant (see Package.swift). A separate build folder keeps the
 # all-traits build apart from the others.
-check "Documentation (DocC, warnings as errors)" \
-    swift package --scratch-path .build-docs generate-documentation --target Persistance --warnings-as-errors
+check "Documentation of Persistance and PersistanceDAO (DocC, warnings as errors)" \
+    swift package --scratch-path .build-docs generate-documentation --target Persistance --target PersistanceDAO \
+    --warnings-as-errors
 
 check "Benchmark smoke run (Benchmarks/: both traits, debug builds, 1,000 rows; no timing threshold)" \
     bash Benchmarks/smoke.sh
