@@ -77,39 +77,37 @@ import Testing
 
     @Test(.enabled(if: SQLiteEngine.isSQLCipher, "key rotation needs SQLCipher"))
     func keyRotationLeavesTheFileWithOneKeyAndEveryRow() async throws {
-        let keys = ["rotation-key-old", "rotation-key-new"]
-        try fixture.makeItemTemplate(items: Self.items, keys: [keys[0]])
-        var keyed: [String: Int] = [:]
-        let sweep = PowerLossSweep(
-            vfs: fixture.vfs, reset: fixture.reset,
-            workload: { log in
-                try fixture.configuration(.full, keys: keys).openWriter().close()
-                log.finished = true
-            },
-            check: { log in try checkKeyChange(keys: keys, log: log, tally: &keyed) })
-        let counts = try await sweep.run()
-        #expect(counts.lostAcknowledged == 0 && counts.unsound == 0)
-        print("power loss (key rotation): \(counts); file found keyed with \(keyed.sorted { $0.key < $1.key })")
+        try await sweepKeyChange("key rotation", keys: ["rotation-key-old", "rotation-key-new"]) { keys in
+            try fixture.configuration(.full, keys: keys).openWriter().close()
+        }
     }
 
     @Test(.enabled(if: SQLiteEngine.isSQLCipher, "the tool's rekey needs SQLCipher"))
     func toolRekeyLeavesTheFileWithOneKeyAndEveryRow() async throws {
-        let keys = ["tool-key-old", "tool-key-new"]
+        try await sweepKeyChange("tool rekey", keys: ["tool-key-old", "tool-key-new"]) { keys in
+            // What `persistance rekey` does: open the file as it is, change its key.
+            let conn = try Connection(path: path, options: try fixture.toolOptions(key: keys[0]))
+            defer { try? conn.close() }
+            try conn.changeEncryptionKey(to: keys[1])
+        }
+    }
+
+    /// Cuts the power during `change`, which moves a file keyed with `keys[0]` to `keys[1]`,
+    /// and checks each time that exactly one key opens the file, with every item (the new key
+    /// once `change` returned). Prints the counts as `name`.
+    private func sweepKeyChange(_ name: String, keys: [String], _ change: @escaping ([String]) throws -> Void) async throws {
         try fixture.makeItemTemplate(items: Self.items, keys: [keys[0]])
         var keyed: [String: Int] = [:]
         let sweep = PowerLossSweep(
             vfs: fixture.vfs, reset: fixture.reset,
             workload: { log in
-                // What `persistance rekey` does: open the file as it is, change its key.
-                let conn = try Connection(path: path, options: try fixture.toolOptions(key: keys[0]))
-                defer { try? conn.close() }
-                try conn.changeEncryptionKey(to: keys[1])
+                try change(keys)
                 log.finished = true
             },
             check: { log in try checkKeyChange(keys: keys, log: log, tally: &keyed) })
         let counts = try await sweep.run()
         #expect(counts.lostAcknowledged == 0 && counts.unsound == 0)
-        print("power loss (tool rekey): \(counts); file found keyed with \(keyed.sorted { $0.key < $1.key })")
+        print("power loss (\(name)): \(counts); file found keyed with \(keyed.sorted { $0.key < $1.key })")
     }
 
     /// Checks a file whose key changes from `keys[0]` to `keys[1]`: exactly one opens it, with

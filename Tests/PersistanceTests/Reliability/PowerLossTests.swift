@@ -30,17 +30,10 @@ import Testing
                     conn = try Connection(path: path, options: try fixture.toolOptions())
                     try conn.execute("PRAGMA synchronous = FULL")
                 }
-                defer { try? conn.close() }
-                try conn.execute("PRAGMA wal_autocheckpoint = 8")
-                for id in 1...Self.commits {
-                    try ItemLog.commit(id, on: conn)
-                    log.acknowledge(id)
-                }
+                try commitItems(on: conn, log)
             },
             check: { log in
-                let conn = try openSound(path, key: Self.key)
-                defer { try? conn.close() }
-                let missing = try ItemLog.missing(on: conn, acknowledged: log.acknowledged)
+                let missing = try missingItems(log)
                 #expect(missing.isEmpty, "acknowledged commits lost under synchronous = FULL: \(missing.sorted())")
                 return missing.count
             })
@@ -55,18 +48,10 @@ import Testing
         let sweep = PowerLossSweep(
             vfs: fixture.vfs, reset: fixture.reset,
             workload: { log in
-                let conn = try fixture.configuration(.normal).openWriter()
-                defer { try? conn.close() }
-                try conn.execute("PRAGMA wal_autocheckpoint = 8")
-                for id in 1...Self.commits {
-                    try ItemLog.commit(id, on: conn)
-                    log.acknowledge(id)
-                }
+                try commitItems(on: fixture.configuration(.normal).openWriter(), log)
             },
             check: { log in
-                let conn = try openSound(path, key: Self.key)
-                defer { try? conn.close() }
-                let missing = try ItemLog.missing(on: conn, acknowledged: log.acknowledged)
+                let missing = try missingItems(log)
                 // A commit followed by a successful sync (a checkpoint syncs the WAL first) stays.
                 let synced = log.vfs.successfulSyncs
                 let covered = missing.filter { (log.syncsAtAcknowledgement[$0] ?? 0) < synced }
@@ -83,5 +68,23 @@ import Testing
         #expect(counts.unsound == 0 && lostAfterASync == 0)
         print("power loss (NORMAL, WAL): \(counts); at most \(maximumLost) of \(Self.commits) commits lost per cut, "
             + "all after the last sync (wal_autocheckpoint = 8 pages)")
+    }
+
+    /// Commits items 1 through `commits` on `conn`, checkpointing every 8 pages, acknowledging
+    /// each; closes `conn`.
+    private func commitItems(on conn: Connection, _ log: PowerLossSweep.Log) throws {
+        defer { try? conn.close() }
+        try conn.execute("PRAGMA wal_autocheckpoint = 8")
+        for id in 1...Self.commits {
+            try ItemLog.commit(id, on: conn)
+            log.acknowledge(id)
+        }
+    }
+
+    /// The acknowledged items missing from the sound file after a power loss.
+    private func missingItems(_ log: PowerLossSweep.Log) throws -> Set<Int64> {
+        let conn = try openSound(path, key: Self.key)
+        defer { try? conn.close() }
+        return try ItemLog.missing(on: conn, acknowledged: log.acknowledged)
     }
 }
