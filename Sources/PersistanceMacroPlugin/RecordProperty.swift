@@ -54,7 +54,7 @@ struct RecordProperty {
 extension RecordProperty {
     /// The stored properties of `declaration`, in order, or nil after diagnosing what cannot be stored.
     static func properties(
-        of declaration: StructDeclSyntax, in context: some MacroExpansionContext
+        of declaration: StructDeclSyntax, snakeCaseColumns: Bool = false, in context: some MacroExpansionContext
     ) -> [RecordProperty]? {
         var properties = [RecordProperty]()
         var isValid = true
@@ -72,7 +72,7 @@ extension RecordProperty {
                     }
                     continue
                 }
-                switch read(variable, binding, identifier, in: context) {
+                switch read(variable, binding, identifier, snakeCaseColumns: snakeCaseColumns, in: context) {
                 case .some(let property): properties.append(property)
                 case nil: isValid = false
                 }
@@ -83,7 +83,7 @@ extension RecordProperty {
 
     private static func read(
         _ variable: VariableDeclSyntax, _ binding: PatternBindingSyntax, _ identifier: IdentifierPatternSyntax,
-        in context: some MacroExpansionContext
+        snakeCaseColumns: Bool, in context: some MacroExpansionContext
     ) -> RecordProperty? {
         if variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) }) {
             context.diagnose(.init(node: variable, message: TableMacroDiagnostic.lazyProperty, fixIts: [markTransient(variable)]))
@@ -117,13 +117,34 @@ extension RecordProperty {
         let initializer = binding.initializer?.value
         let name = identifier.identifier.text
         return RecordProperty(
-            name: name, column: arguments.name ?? name.filter { $0 != "`" },
+            name: name, column: arguments.name ?? column(forProperty: name.filter { $0 != "`" }, snakeCase: snakeCaseColumns),
             type: typeSyntax.trimmedDescription, baseType: base.trimmedDescription, isOptional: isOptional,
             storage: storage, defaultValue: initializer.map { $0.trimmed },
             literalDefault: initializer.flatMap { isLiteral($0) ? $0.trimmed : nil },
             primaryKey: arguments.primaryKey, primaryKeyExpression: arguments.primaryKeyExpression,
             isUnique: arguments.isUnique, isIndexed: arguments.isIndexed, foreignKey: arguments.reference,
             node: Syntax(binding))
+    }
+
+    /// The column of a property without `@Column("name")`: its name, or in snake case
+    /// (`createdAt` → `created_at`, `userID` → `user_id`, `urlString` → `url_string`).
+    static func column(forProperty name: String, snakeCase: Bool) -> String {
+        guard snakeCase else { return name }
+        let characters = Array(name)
+        var column = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0, characters[index - 1] != "_" {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                // A word starts after a lowercase letter or digit, or at the last capital of an
+                // acronym that a lowercase word follows (`HTMLPage` → `html_page`).
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) {
+                    column += "_"
+                }
+            }
+            column += character.lowercased()
+        }
+        return column
     }
 
     private static func markTransient(_ variable: VariableDeclSyntax) -> FixIt {

@@ -21,7 +21,8 @@ public struct TableMacro: ExtensionMacro {
             return []
         }
         guard let arguments = TableArguments(node, typeName: structDecl.name.text, in: context),
-            var properties = RecordProperty.properties(of: structDecl, in: context),
+            var properties = RecordProperty.properties(
+                of: structDecl, snakeCaseColumns: arguments.snakeCaseColumns, in: context),
             resolvePrimaryKey(&properties, in: context),
             checkColumnNames(properties, in: context),
             checkIndexes(arguments.indexes, properties, in: context)
@@ -127,6 +128,8 @@ public struct TableMacro: ExtensionMacro {
 struct TableArguments {
     var name: String
     var indexes: ExprSyntax?
+    /// Whether `columnNaming: .snakeCase` names the columns of unnamed properties.
+    var snakeCaseColumns = false
 
     init?(_ attribute: AttributeSyntax, typeName: String, in context: some MacroExpansionContext) {
         name = typeName
@@ -141,6 +144,8 @@ struct TableArguments {
                 name = literal
             case "indexes":
                 indexes = argument.expression
+            case "columnNaming":
+                snakeCaseColumns = argument.expression.trimmedDescription.hasSuffix("snakeCase")
             default:
                 break
             }

@@ -28,11 +28,14 @@
 ///   - name: The table's name; the type's name when left out.
 ///   - indexes: Indexes on several columns or unique ones; `@Column(indexed: true)` adds
 ///     a one-column index.
+///   - columnNaming: How the columns of properties without `@Column("name")` are named:
+///     as the property (`.asWritten`) or in snake case (`.snakeCase`: `createdAt` ↔
+///     `created_at`, `userID` ↔ `user_id`). Queries, coding and `databaseColumns` follow.
 @attached(
     extension, conformances: TableRecord,
     names: named(databaseColumns), named(init(statement:columns:)), named(encode(into:)),
     named(didInsert(rowID:column:)), named(table), named(columns), named(Columns))
-public macro Table(_ name: String? = nil, indexes: [IndexDefinition] = []) =
+public macro Table(_ name: String? = nil, indexes: [IndexDefinition] = [], columnNaming: ColumnNaming = .asWritten) =
     #externalMacro(module: "PersistanceMacroPlugin", type: "TableMacro")
 
 /// Declares how a property of a `@Table` struct is stored: its column name, whether it is
