@@ -110,4 +110,31 @@ struct DocumentCacheOwnershipTests {
         }
         #expect(DocumentFixture.names(try await fixture.users.queryAll()) == ["Ann"])
     }
+
+    @Test("a handle dropped with unsaved changes says so in a warning; one saved or discarded says nothing")
+    func droppedHandleWarns() async throws {
+        let directory = try TemporaryDirectory()
+        let logs = CapturingLogHandler.Store()
+        var configuration = DatabaseConfiguration(path: directory.path("documents.sqlite"))
+        configuration.logger = CapturingLogHandler.logger(logs, level: .warning)
+        let db = try await Database.open(configuration: configuration)
+        let users = try await db.collection("users")
+        try await Self.cache(["name": "saved"], in: users) { try await $0.save() }
+        try await Self.cache(["name": "discarded"], in: users) { $0.discard() }
+        #expect(logs.entries(at: .warning).isEmpty)
+        try await Self.cache(["name": "dropped"], in: users) { _ in }
+        let warned = logs.entries(at: .warning).map(\.text).contains { $0.contains("unsaved changes") && $0.contains("users") }
+        #expect(warned)
+        #expect(DocumentFixture.names(try await users.queryAll()) == ["saved"])
+        try await db.close()
+    }
+
+    /// Adds `document` through a new caching handle, runs `end` on it, and lets it go.
+    private static func cache(
+        _ document: Document, in collection: DocumentCollection, end: (DocumentCollection) async throws -> Void
+    ) async throws {
+        let handle = collection.beginCaching()
+        try await handle.add(document)
+        try await end(handle)
+    }
 }
