@@ -21,6 +21,7 @@ extension DAO {
     /// on the database creates its table again on its next call. Only drop tables of this
     /// DAO's module.
     /// - Parameters:
+    ///   - pattern: the regular expression searched for in each table's name.
     ///   - vacuum: whether to `VACUUM` afterwards, giving the space back to the file system.
     ///   - progress: called with the fraction done (0…1) after each table.
     @discardableResult

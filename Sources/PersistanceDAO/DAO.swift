@@ -52,9 +52,13 @@ public final class DAO: Sendable {
     /// ``AESGCMFieldCipher`` keyed by the configuration target of the database's name in
     /// `registry`, when that target adopts ``DAOFieldKeyProviding``; set ``fieldCipher`` to
     /// use another.
-    /// - Parameter tableName: the table `${T}` names; by default the module's `tableName`.
-    ///   A name that is not an identifier (`[A-Za-z_][A-Za-z0-9_]*`) makes every call throw
-    ///   `DAOError.Kind.invalidTableName` before any SQL runs.
+    /// - Parameters:
+    ///   - module: the loaded XML module whose methods the DAO runs.
+    ///   - database: the database the DAO's table lives in.
+    ///   - tableName: the table `${T}` names; by default the module's `tableName`. A name
+    ///     that is not an identifier (`[A-Za-z_][A-Za-z0-9_]*`) makes every call throw
+    ///     `DAOError.Kind.invalidTableName` before any SQL runs.
+    ///   - registry: where the configuration target that provides the field key is found.
     public init(module: DAOModule, database: Database, tableName: String? = nil, registry: TargetRegistry = .shared) {
         self.module = module
         self.database = database

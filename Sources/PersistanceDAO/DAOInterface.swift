@@ -1,7 +1,7 @@
 /// Generates `<Protocol>DAO`, an implementation of the protocol that runs a DAO module's
 /// methods: each protocol method calls the module method of the same name, passing its
 /// parameters as the arguments of the same names, and converts the result to its return type
-/// (see ``DAOResult/decode(_:)``). Methods must be `async throws`; parameters must be
+/// (see `DAOResult.decode(_:)`). Methods must be `async throws`; parameters must be
 /// ``DAOValueConvertible``. An `<insert>` method declared as returning `Int64` returns the
 /// id of the row it inserted (`Int64?`: nil when it inserted none); `Int`, the rows changed.
 ///

@@ -44,10 +44,13 @@ public struct DAOModule: Sendable {
     /// The statements whose SQL depends on nothing but the table name (see ``DAOStatementTemplate/staticIndex``).
     let staticStatements: [DAOStaticStatement]
 
-    /// Loads the module in `xml`; `file` names it in errors.
-    /// - Parameter globalArgumentNames: when given, the names the DAOs' global arguments
-    ///   provide: a name the module reads that is neither an argument of its method, a
-    ///   `foreach` item nor one of these is an error now rather than when a call reads it.
+    /// Loads the module in `xml`.
+    /// - Parameters:
+    ///   - xml: the module's XML text.
+    ///   - file: the name errors give the module.
+    ///   - globalArgumentNames: when given, the names the DAOs' global arguments provide: a
+    ///     name the module reads that is neither an argument of its method, a `foreach` item
+    ///     nor one of these is an error now rather than when a call reads it.
     /// - Throws: ``DAOError`` naming where the module is wrong.
     public init(xml: String, file: String = "<string>", globalArgumentNames: Set<String>? = nil) throws {
         try self.init(data: Data(xml.utf8), file: file, globalArgumentNames: globalArgumentNames)
