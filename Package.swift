@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PersistanceMacros", targets: ["PersistanceMacros"]),
         .executable(name: "persistance", targets: ["PersistanceCLI"]),
         .library(name: "PersistanceDAO", targets: ["PersistanceDAO"]),
+        .library(name: "PersistanceServiceLifecycle", targets: ["PersistanceServiceLifecycle"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
@@ -38,6 +39,7 @@ let package = Package(
         // `swift package generate-documentation`: a command plugin, built only when that command runs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -81,6 +83,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Databases as a swift-service-lifecycle service: closed gracefully when a server shuts down.
+        .target(name: "PersistanceServiceLifecycle", dependencies: [
+            "Persistance",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         // The `persistance` command-line tool: inspect, query, check, back up and re-key files.
         .executableTarget(name: "PersistanceCLI", dependencies: [
             "Persistance",
@@ -118,6 +125,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PersistanceDAOTests", dependencies: ["PersistanceDAO"]),
+        .testTarget(name: "PersistanceServiceLifecycleTests", dependencies: [
+            "PersistanceServiceLifecycle",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Expansion tests of the DAO macro. A test target that depends on a macro target is built
         // for the host, with all its dependencies: kept apart so PersistanceDAO (and swift-crypto)
         // are not built twice.

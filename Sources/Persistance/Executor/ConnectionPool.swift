@@ -118,13 +118,14 @@ final class ConnectionPool: Sendable {
         startedAtOnce && callerWatch.watch(briefWatch, until: hasHappened)
     }
 
-    /// Fails every queued item with `queuedError`, and every later submission with
-    /// `laterError`. Running work goes on.
-    func reject(queuedWith queuedError: any Error, laterWith laterError: any Error) {
+    /// Fails every later submission with `laterError`, and every queued item with
+    /// `queuedError` (when nil, queued items stay and run). Running work goes on.
+    func reject(queuedWith queuedError: (any Error)?, laterWith laterError: any Error) {
         let queued = state.withLock { state -> [any PoolJob] in
             if state.rejection == nil { state.rejection = laterError }
-            return removeAllQueued(&state)
+            return queuedError == nil ? [] : removeAllQueued(&state)
         }
+        guard let queuedError else { return }
         for item in queued {
             item.fail(queuedError)
         }

@@ -17,6 +17,20 @@ extension Database {
         try await closing.value.get()
     }
 
+    /// Closes the database once the work already submitted has run: new work fails at once
+    /// with `DatabaseError.Kind.databaseClosed`, queued and running work finish (and commit),
+    /// every change stream and value observation ends (their loops finish normally), then
+    /// every connection closes and the call returns. What a server's graceful shutdown wants
+    /// (see `DatabaseService` in `PersistanceServiceLifecycle`).
+    ///
+    /// Like `close()`, it closes the database for everyone sharing it; a `close()` already
+    /// under way is waited for.
+    /// - Throws: the first error met while closing a connection.
+    public func closeGracefully() async throws {
+        beginClosing(failingQueuedWork: false)
+        try await closing.value.get()
+    }
+
     /// Closes the database like `close()`, blocking the calling thread until every
     /// connection has closed.
     /// - Throws: `DatabaseError.Kind.reentrantAccess` when called from inside a block of this
@@ -29,9 +43,10 @@ extension Database {
         try closing.wait().get()
     }
 
-    /// Stops accepting work, fails queued work, and closes every connection once running
+    /// Stops accepting work, fails queued work (unless `failingQueuedWork` is false: then it
+    /// runs), ends every change subscription, and closes every connection once the remaining
     /// work has finished (readers first, the writer last); `closing` is set then.
-    func beginClosing() {
+    func beginClosing(failingQueuedWork: Bool = true) {
         let isFirst = isAccepting.withLock { isAccepting in
             defer { isAccepting = false }
             return isAccepting
@@ -40,7 +55,7 @@ extension Database {
         if let registryKey {
             DatabaseRegistry.shared.remove(registryKey, executorID: executorID)
         }
-        let queued = DatabaseError.databaseClosed(path, queued: true)
+        let queued = failingQueuedWork ? DatabaseError.databaseClosed(path, queued: true) : nil
         let later = DatabaseError.databaseClosed(path)
         readers?.reject(queuedWith: queued, laterWith: later)
         writer.reject(queuedWith: queued, laterWith: later)
