@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-found=$(find Tests -name '*.swift' -print0 | sort -z | xargs -0 awk '
+found=$(find Tests Examples/*/Tests -name '*.swift' -print0 | sort -z | xargs -0 awk '
 FNR == 1 { depth = 0; closures = 0; inMultiline = 0 }
 {
     line = $0
