@@ -69,11 +69,6 @@ tests "Power-loss and I/O-error suites with the SystemSQLite trait" \
 tests "Server recipe example (Examples/NotesServer: events, disconnect, graceful shutdown)" \
     swift test --package-path Examples/NotesServer -Xswiftc -warnings-as-errors
 
-# The README's server recipe: a Hummingbird service streaming an observation (its own package
-# and build folder, Examples/NotesServer/.build).
-tests "Server recipe example (Examples/NotesServer: events, disconnect, graceful shutdown)" \
-    swift test --package-path Examples/NotesServer -Xswiftc -warnings-as-errors
-
 check "Build with the SQLCipher trait" \
     swift build --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors
 tests "Tests with the SQLCipher trait" \
