@@ -27,9 +27,11 @@ public struct DatabaseConfiguration: Sendable {
     public var secretKeys: [String] = []
     /// The migrator run when the writer opens, if any.
     public var migrator: Migrator?
-    /// Where the database logs: opening, key rotation, plaintext conversion, migrations and
-    /// schema statements at `info`; failures at `error` with SQLite's codes; statements slower
-    /// than `slowStatementThreshold` at `warning`; every statement at `trace` with its duration.
+    /// Where the database logs: each open in one line at `info` (created or opened, versions
+    /// migrated, schema changes), key rotation, plaintext conversion and schema statements
+    /// run later at `info` (those that change nothing, and those of the open, at `debug`);
+    /// failures at `error` with SQLite's codes; statements slower than
+    /// `slowStatementThreshold` at `warning`; every statement at `trace` with its duration.
     /// Keys are never logged. By default ``DatabaseConfiguration/defaultLogger``: silent unless the
     /// `PERSISTANCE_LOG_LEVEL` environment variable is set.
     public var logger = DatabaseConfiguration.defaultLogger
@@ -42,6 +44,10 @@ public struct DatabaseConfiguration: Sendable {
     /// Where the database's metrics go (see the Operations article); nil uses the factory
     /// bootstrapped in `MetricsSystem`, and nothing is measured when none was.
     public var metricsFactory: (any MetricsFactory)?
+    /// Receives a span for each read or write block and each statement it runs (the
+    /// `PersistanceTracing` product provides one for swift-distributed-tracing); nil, the
+    /// default, traces nothing and costs nothing.
+    public var tracer: (any DatabaseTracer)?
     /// What a committed transaction survives, on a file database: `.normal` (the default)
     /// survives a crash of the process, `.full` also an operating-system crash or a power
     /// loss. Applied to every connection after `connectionOptions.prepare`.
@@ -132,11 +138,11 @@ public struct DatabaseConfiguration: Sendable {
     ///   `.schemaMismatch`, `.invalidTable`, `.configuration`, `.fileSystem` or SQLite's own errors.
     public func openWriter() throws -> Connection {
         do {
-            let connection = try openWriterConnection()
-            logger.info("opened database", metadata: [
+            let (connection, changes) = try openWriterConnection()
+            logger.info("opened database", metadata: changes.merging([
                 "database": "\(name)", "path": "\(path)", "engine": "\(SQLiteEngine.version)",
                 "encrypted": "\(!secretKeys.isEmpty)",
-            ])
+            ]) { $1 })
             return connection
         } catch let error as DatabaseError {
             logger.error("cannot open database", metadata: DatabaseInstrumentation.metadata(of: error)
@@ -145,7 +151,11 @@ public struct DatabaseConfiguration: Sendable {
         }
     }
 
-    private func openWriterConnection() throws -> Connection {
+    /// Opens the writer, and returns it with what the open did, as log metadata: whether it
+    /// created the database (the file had no page yet), the versions migrated from and to,
+    /// and the number of schema statements that changed the schema (known when the logger
+    /// logs at `info`).
+    private func openWriterConnection() throws -> (Connection, Logger.Metadata) {
         try during("opening") { try checkPath() }
         let keys = try during("opening") { try SecretKeys(secretKeys) }
         if !isInMemory {
@@ -158,8 +168,14 @@ public struct DatabaseConfiguration: Sendable {
             if !isInMemory { TemporaryDatabaseFile.removeLeftovers(besides: path) }  // of a killed backup to this path
             return try Connection(path: path, options: keyed(connectionOptions, keys))
         }
+        var changes = Logger.Metadata()
         do {
             try StatementTracer.install(on: connection, for: self)
+            connection.statementTracer?.isOpening = true
+            defer { connection.statementTracer?.isOpening = false }
+            let creates = try during("opening") { try connection.fetchOne(Int.self, "PRAGMA page_count") == 0 }
+            changes["created"] = "\(creates)"
+            let from = try during("migrating") { try migrator?.storedVersion(in: connection) }
             if !isInMemory {
                 try during("turning on WAL for") { try enableWAL(connection) }
                 try during("setting the durability of") { try durability.apply(to: connection) }
@@ -167,20 +183,23 @@ public struct DatabaseConfiguration: Sendable {
             if !tables.isEmpty {
                 try during("migrating") { try SchemaReconciler(tables: tables, migrator: migrator).run(connection) }
             } else if let migrator {
-                let from = try migrator.storedVersion(in: connection)
-                let applied = try during("migrating") { try migrator.migrate(connection) }
-                if !applied.isEmpty {
-                    databaseLogger.info("migrated", metadata: [
-                        "from_version": "\(from ?? migrator.initialVersion)", "to_version": "\(applied.last ?? "")",
-                        "steps": "\(applied.joined(separator: ","))",
-                    ])
+                try during("migrating") { try migrator.migrate(connection) }
+            }
+            if let migrator, !creates {
+                let to = try migrator.storedVersion(in: connection)
+                if to != from {
+                    changes["from_version"] = "\(from ?? migrator.initialVersion)"
+                    changes["to_version"] = "\(to ?? "")"
                 }
+            }
+            if let tracer = connection.statementTracer, logger.logLevel <= .info {
+                changes["schema_changes"] = "\(tracer.schemaChanges)"
             }
         } catch {
             try? connection.close()
             throw error
         }
-        return connection
+        return (connection, changes)
     }
 
     /// The logger with this database's name in its metadata.

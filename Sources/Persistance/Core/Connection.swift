@@ -317,6 +317,12 @@ public final class Connection {
     // MARK: State
 
     /// The rowid of the most recent successful INSERT on this connection.
+    ///
+    /// Racy on a shared database: the writer connection serves every write block in turn,
+    /// so read in a later block (or after awaiting anything) it may be another caller's row.
+    /// Take the id in the block of the insert: ``Table`` inserts return their rows' ids,
+    /// ``executeInsert(_:_:)`` (and ``Database/executeInsert(_:_:)``) return the row id of
+    /// one raw `INSERT`.
     public var lastInsertRowID: Int64 {
         handle.map { sqlite3_last_insert_rowid($0) } ?? 0
     }

@@ -244,6 +244,7 @@ public final class Statement {
         }
         let error = connection.lastError(code: code, sql: sql)
         sqlite3_reset(handle)
+        connection.statementFailed(handle, error)
         throw error
     }
 

@@ -10,6 +10,8 @@ struct BlockRunner: Sendable {
     let changeTracker: ChangeTracker
     /// When the block was queued, for the queue-wait metric.
     let submitted: UInt64
+    /// The block's tracer, asked for on the submitting task; nil when the database has no tracer.
+    let transactionTracer: (any DatabaseTransactionTracer)?
 
     init(_ access: Access, sharesWriter: Bool, instrumentation: DatabaseInstrumentation, changeTracker: ChangeTracker) {
         self.access = access
@@ -17,6 +19,7 @@ struct BlockRunner: Sendable {
         self.instrumentation = instrumentation
         self.changeTracker = changeTracker
         submitted = instrumentation.submitted()
+        transactionTracer = instrumentation.transactionTracer(for: access)
     }
 
     /// Runs `body` with `connection` (see `Access.run` for `isCancelled`).
@@ -24,7 +27,7 @@ struct BlockRunner: Sendable {
         defer {
             if access == .write { changeTracker.writeDidEnd(on: connection) }
         }
-        try instrumentation.measure(access, submittedAt: submitted) {
+        try instrumentation.measure(access, submittedAt: submitted, tracedBy: transactionTracer, on: connection) {
             try access.run(body, on: connection, sharesWriter: sharesWriter, isCancelled: isCancelled)
         }
     }

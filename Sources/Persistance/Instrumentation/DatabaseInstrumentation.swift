@@ -1,8 +1,8 @@
 import Logging
 import CoreMetrics
 
-/// What a `Database` reports about the blocks it runs: metrics (see `DatabaseMetrics`) and
-/// failures logged at `error` with SQLite's codes.
+/// What a `Database` reports about the blocks it runs: metrics (see `DatabaseMetrics`),
+/// failures logged at `error` with SQLite's codes, and spans to its ``DatabaseTracer``.
 ///
 /// The executor calls it once per block: `submitted()` when the block is queued, and
 /// `measure` around the block on its pool thread. Without a metrics backend it reads no
@@ -10,12 +10,21 @@ import CoreMetrics
 final class DatabaseInstrumentation: Sendable {
     private let logger: Logger
     private let metrics: DatabaseMetrics?
+    private let tracer: (any DatabaseTracer)?
+    private let database: String
 
     init(configuration: DatabaseConfiguration) {
         var logger = configuration.logger
         logger[metadataKey: "database"] = "\(configuration.name)"
         self.logger = logger
         metrics = DatabaseMetrics(database: configuration.name, factory: configuration.metricsFactory)
+        tracer = configuration.tracer
+        database = configuration.name
+    }
+
+    /// The tracer of a block of `access` being submitted, if the database has a tracer.
+    func transactionTracer(for access: Access) -> (any DatabaseTransactionTracer)? {
+        tracer?.transactionTracer(for: access == .read ? .read : .write, database: database)
     }
 
     /// The time a block is queued, or 0 when nothing is measured.
@@ -23,9 +32,20 @@ final class DatabaseInstrumentation: Sendable {
         metrics == nil ? 0 : DatabaseMetrics.now
     }
 
-    /// Runs `block` (one read or write, its transaction included), recording its wait and
-    /// run times and its commit, or its rollback and failure.
-    func measure<T>(_ access: Access, submittedAt submitted: UInt64, _ block: () throws -> T) throws -> T {
+    /// Runs `block` (one read or write, its transaction included) on `connection`, recording
+    /// its wait and run times and its commit, or its rollback and failure, and reporting it
+    /// and its statements to `transactionTracer`, if any.
+    func measure<T>(
+        _ access: Access, submittedAt submitted: UInt64, tracedBy transactionTracer: (any DatabaseTransactionTracer)?,
+        on connection: Connection, _ block: () throws -> T
+    ) throws -> T {
+        guard let transactionTracer else { return try measure(access, submittedAt: submitted, block) }
+        return try StatementTracer.tracing(transactionTracer, on: connection) {
+            try measure(access, submittedAt: submitted, block)
+        }
+    }
+
+    private func measure<T>(_ access: Access, submittedAt submitted: UInt64, _ block: () throws -> T) throws -> T {
         let started = metrics == nil ? 0 : DatabaseMetrics.now
         do {
             let value = try block()

@@ -14,10 +14,10 @@ import Testing
         return configuration
     }
 
-    @Test func openingMigrationsAndSchemaStatementsAreLoggedAtInfo() async throws {
+    @Test func anOpenLogsOneInfoLineAndLaterSchemaChangesAreInfo() async throws {
         let directory = try TemporaryDirectory()
         let store = CapturingLogHandler.Store()
-        var configuration = configuration(directory, store, level: .info)
+        var configuration = configuration(directory, store, level: .debug)
         let path = configuration.path
         let plain = try Connection(path: path)
         try plain.execute("CREATE TABLE item(id INTEGER PRIMARY KEY)")
@@ -30,15 +30,58 @@ import Testing
         try await db.close()
 
         let info = store.entries(at: .info)
-        let opened = try #require(info.first { $0.message == "opened database" })
+        #expect(info.map(\.message) == ["opened database", "schema statement"])
+        let opened = try #require(info.first)
         #expect(opened.metadata["database"] == "logged.sqlite")
-        let migrated = try #require(info.first { $0.message == "migrated" })
-        #expect(migrated.metadata["from_version"] == "1")
-        #expect(migrated.metadata["to_version"] == "2")
-        let schema = info.filter { $0.message == "schema statement" }.compactMap { $0.metadata["sql"] }
-        #expect(schema.contains("ALTER TABLE item ADD COLUMN name TEXT"))
-        #expect(schema.contains("CREATE INDEX item_name ON item(name)"))
+        #expect(opened.metadata["created"] == "false")
+        #expect(opened.metadata["from_version"] == "1")
+        #expect(opened.metadata["to_version"] == "2")
+        #expect(Int(opened.metadata["schema_changes"] ?? "") ?? 0 >= 1)
+        #expect(info.last?.metadata["sql"] == "CREATE INDEX item_name ON item(name)")
+        let debug = store.entries(at: .debug).filter { $0.message == "schema statement" }.compactMap { $0.metadata["sql"] }
+        #expect(debug.contains("ALTER TABLE item ADD COLUMN name TEXT"))
         #expect(store.entries(at: .trace).isEmpty)
+    }
+
+    @Test func schemaStatementsThatChangeNothingAreDebug() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = configuration(directory, CapturingLogHandler.Store(), level: .info)
+        configuration.tables = [RecordFixtures.players]
+        let created = try await Database.open(configuration: configuration)
+        _ = try await created.collection("notes")
+        try await created.close()
+
+        let store = CapturingLogHandler.Store()
+        configuration.logger = CapturingLogHandler.logger(store, level: .debug)
+        let db = try await Database.open(configuration: configuration)
+        for _ in 0..<3 { _ = try await db.collection("notes") }
+        try await db.write { try $0.execute("CREATE TABLE IF NOT EXISTS player(a)") }
+        try await db.close()
+
+        let info = store.entries(at: .info)
+        #expect(info.map(\.message) == ["opened database"])
+        #expect(info.first?.metadata["created"] == "false")
+        #expect(info.first?.metadata["schema_changes"] == "0")
+        #expect(info.first?.metadata["from_version"] == nil)
+        let debug = store.entries(at: .debug).filter { $0.message == "schema statement" }
+        #expect(debug.filter { $0.metadata["sql"]?.contains("persistance_documents") == true }.count == 3)
+        #expect(debug.contains { $0.metadata["sql"] == "CREATE TABLE IF NOT EXISTS player(a)" })
+    }
+
+    @Test func aNewFileIsLoggedAsCreatedInOneLine() async throws {
+        let directory = try TemporaryDirectory()
+        let store = CapturingLogHandler.Store()
+        var configuration = configuration(directory, store, level: .info)
+        configuration.tables = [RecordFixtures.players]
+        configuration.migrator = Migrator(initialVersion: "1", steps: [MigrationStep("2") { _ in }])
+        let db = try await Database.open(configuration: configuration)
+        try await db.close()
+
+        let info = store.entries(at: .info)
+        #expect(info.map(\.message) == ["opened database"])
+        #expect(info.first?.metadata["created"] == "true")
+        #expect(info.first?.metadata["from_version"] == nil)
+        #expect(Int(info.first?.metadata["schema_changes"] ?? "") ?? 0 >= 2)  // the table and its index
     }
 
     @Test func everyStatementIsTracedWithItsDurationAndWithoutValues() async throws {
