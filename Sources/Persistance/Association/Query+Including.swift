@@ -1,0 +1,48 @@
+extension Query {
+    /// This query's records, each with what `association` loads for it: one query for the
+    /// records, then one per association level for all of them together.
+    /// ```swift
+    /// let teams = try Team.table.query().order(Team.columns.name).including(Team.players).fetchAll(conn)
+    /// for (team, players) in teams { … }
+    /// ```
+    public func including<Loaded: Association>(_ association: Loaded) -> QueryIncluding<Element, Loaded>
+    where Loaded.Owner == Element {
+        QueryIncluding(query: self, association: association)
+    }
+}
+
+/// A query whose records come with what an association loads for each (see
+/// `Query.including(_:)`): fetched as `(record, loaded)` pairs.
+public struct QueryIncluding<Element: Record, Loaded: Association>: Sendable where Loaded.Owner == Element {
+    /// The query of the owners.
+    public let query: Query<Element>
+    /// What each owner comes with.
+    public let association: Loaded
+
+    /// Every matching record, in the query's order, with its associated values.
+    public func fetchAll(_ conn: Connection) throws -> [(Element, Loaded.Loaded)] {
+        try fetch(query, in: conn)
+    }
+
+    /// The first matching record with its associated values, or nil when there is none.
+    public func fetchOne(_ conn: Connection) throws -> (Element, Loaded.Loaded)? {
+        try fetch(query.limit(1), in: conn).first
+    }
+
+    private func fetch(_ query: Query<Element>, in conn: Connection) throws -> [(Element, Loaded.Loaded)] {
+        var owners = [Element]()
+        var keys = [DatabaseValue]()
+        do {
+            let statement = try query.selectStatement(in: conn, limitedToFirst: false)
+            defer { statement.reset() }
+            let decoder = try Element.rowDecoder(for: statement)
+            let keyIndex = try statement.associationColumn(association.ownerKey, of: query.tableName)
+            while try statement.step() {
+                owners.append(try decoder.decode(statement))
+                keys.append(statement.column(at: keyIndex))
+            }
+        }
+        let loaded = try association.load(forKeys: keys, in: conn)
+        return zip(owners, keys).map { owner, key in (owner, loaded[key] ?? association.loadedWithoutRecords) }
+    }
+}
