@@ -48,7 +48,7 @@ struct GeneratedRecord {
     /// The expression reading `property` from column `index` of `statement`.
     private func read(_ property: RecordProperty, at index: String) -> String {
         let place = "in: statement, at: \(index), column: \(literal(property.column))"
-        let fallback = property.defaultValue.map { ", default: \($0)" } ?? ""
+        let fallback = (property.defaultValue ?? property.columnDefault).map { ", default: \($0)" } ?? ""
         switch property.storage {
         case .convertible:
             let type = property.isOptional ? "\(property.baseType)?" : property.baseType
@@ -141,7 +141,7 @@ struct GeneratedRecord {
         var options = ""
         if let key = property.primaryKey { options += ", primaryKey: \(key)" }
         if property.isUnique { options += ", unique: true" }
-        if let literal = property.literalDefault { options += ", default: \(literal)" }
+        if let value = property.columnDefault ?? property.literalDefault { options += ", default: \(value)" }
         let definition: String
         switch property.storage {
         case .coded(let coder):
@@ -149,7 +149,8 @@ struct GeneratedRecord {
         default:
             definition = ".property(\(literal(property.column)), of: (\(property.type)).self\(options), dateStrategy: \(typeName).databaseDateStrategy)"
         }
-        return definition + (property.foreignKey.map(references) ?? "")
+        let expression = property.defaultExpression.map { ".defaulting(to: \($0))" } ?? ""
+        return definition + expression + (property.foreignKey.map(references) ?? "")
     }
 
     /// `.references(…)` of a foreign key. A reference to the struct itself names its own table

@@ -29,6 +29,11 @@ struct RecordProperty {
     let defaultValue: ExprSyntax?
     /// A literal default, which is also the column's DEFAULT.
     let literalDefault: ExprSyntax?
+    /// The `@Column(default:)` value, the column's DEFAULT (and the value a NULL reads
+    /// when the property has no initial value).
+    let columnDefault: ExprSyntax?
+    /// The `@Column(defaultExpression:)` expression, as written.
+    let defaultExpression: String?
     /// `.plain` or `.autoincrement` when the property is the primary key.
     var primaryKey: String?
     /// The `primaryKey:` argument as written, for diagnostics and fix-its.
@@ -121,6 +126,7 @@ extension RecordProperty {
             type: typeSyntax.trimmedDescription, baseType: base.trimmedDescription, isOptional: isOptional,
             storage: storage, defaultValue: initializer.map { $0.trimmed },
             literalDefault: initializer.flatMap { isLiteral($0) ? $0.trimmed : nil },
+            columnDefault: arguments.defaultValue, defaultExpression: arguments.defaultExpression,
             primaryKey: arguments.primaryKey, primaryKeyExpression: arguments.primaryKeyExpression,
             isUnique: arguments.isUnique, isIndexed: arguments.isIndexed, foreignKey: arguments.reference,
             node: Syntax(binding))
@@ -224,6 +230,10 @@ struct ColumnArguments {
     var primaryKeyExpression: ExprSyntax?
     /// The referenced record type and the actions, when `references:` is given.
     var reference: Reference?
+    /// The `default:` value, unless nil.
+    var defaultValue: ExprSyntax?
+    /// The `defaultExpression:` expression, unless nil.
+    var defaultExpression: String?
 
     /// A foreign key as written: the referenced type and the `onDelete:`/`onUpdate:` actions.
     struct Reference {
@@ -249,6 +259,12 @@ struct ColumnArguments {
             case "references":
                 let type = argument.expression.trimmedDescription
                 if type != "nil" { reference = Reference(type: type.replacingSuffix(".self")) }
+            case "default":
+                if !argument.expression.is(NilLiteralExprSyntax.self) { defaultValue = argument.expression.trimmed }
+            case "defaultExpression":
+                if !argument.expression.is(NilLiteralExprSyntax.self) {
+                    defaultExpression = argument.expression.trimmedDescription
+                }
             default: break
             }
         }

@@ -39,20 +39,29 @@ public macro Table(_ name: String? = nil, indexes: [IndexDefinition] = [], colum
     #externalMacro(module: "PersistanceMacroPlugin", type: "TableMacro")
 
 /// Declares how a property of a `@Table` struct is stored: its column name, whether it is
-/// the primary key (`.plain` or `.autoincrement`), unique, or indexed, and the record whose
-/// primary key it refers to (a foreign key, indexed; see `ForeignKey`).
+/// the primary key (`.plain` or `.autoincrement`), unique, or indexed, the record whose
+/// primary key it refers to (a foreign key, indexed; see `ForeignKey`), and its SQL `DEFAULT`.
 ///
 /// ```swift
 /// @Column(primaryKey: .autoincrement) var id: Int64?
 /// @Column("display_name", unique: true) var name: String
 /// @Column(indexed: true) var score: Double
 /// @Column(references: Team.self, onDelete: .cascade) var teamID: Int64
+/// @Column(default: Priority.normal) var priority: Priority
+/// @Column(defaultExpression: .currentTimestamp) var createdAt: Date?
 /// ```
+/// `default:` takes a value of the property's type (an enum case, `Data`, a `Date`, …) and
+/// stores it as the record stores the property, as the column's `DEFAULT` literal: a row
+/// written without the column, or a column added to a table that exists, gets it. A
+/// literal initial value (`var score = 0`) is the column's default without saying so.
+/// `defaultExpression:` is a default SQL computes for each row (see
+/// `ColumnDefinition/DefaultExpression`).
 @attached(peer)
 public macro Column(
     _ name: String? = nil, primaryKey: ColumnDefinition.PrimaryKey? = nil, unique: Bool = false, indexed: Bool = false,
     references: (any TableRecord.Type)? = nil, onDelete: ForeignKey.Action = .noAction,
-    onUpdate: ForeignKey.Action = .noAction
+    onUpdate: ForeignKey.Action = .noAction, default: Any? = nil,
+    defaultExpression: ColumnDefinition.DefaultExpression? = nil
 ) = #externalMacro(module: "PersistanceMacroPlugin", type: "ColumnAttributeMacro")
 
 /// Declares a property of a `@Table` struct stored through a custom `ColumnCoder`.
@@ -64,7 +73,8 @@ public macro Column(
 public macro Column<Coder: ColumnCoder>(
     _ name: String? = nil, as coder: Coder.Type, primaryKey: ColumnDefinition.PrimaryKey? = nil,
     unique: Bool = false, indexed: Bool = false, references: (any TableRecord.Type)? = nil,
-    onDelete: ForeignKey.Action = .noAction, onUpdate: ForeignKey.Action = .noAction
+    onDelete: ForeignKey.Action = .noAction, onUpdate: ForeignKey.Action = .noAction,
+    default: Coder.Value? = nil
 ) = #externalMacro(module: "PersistanceMacroPlugin", type: "ColumnAttributeMacro")
 
 /// Keeps a property of a `@Table` struct out of the table: it is not stored, and records

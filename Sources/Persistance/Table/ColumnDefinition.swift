@@ -44,6 +44,9 @@ public struct ColumnDefinition: Sendable, Hashable {
     public var isUnique: Bool
     /// The value stored in place of NULL (`DEFAULT`).
     public var defaultValue: DatabaseValue?
+    /// The SQL expression computed in place of NULL on insert (`DEFAULT (…)`); see
+    /// `defaulting(to:)`.
+    public var defaultExpression: DefaultExpression?
     /// The row of another table the column refers to (`REFERENCES`); see `references(_:column:onDelete:onUpdate:)`.
     public var foreignKey: ForeignKey?
 

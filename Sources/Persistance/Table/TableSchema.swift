@@ -78,7 +78,9 @@ final class TableSchema: Sendable {
                 + index.columns.map(Self.quote).joined(separator: ", ") + ")"
         }
         insertSQL = "INSERT INTO \(quotedName) (\(quotedColumns)) VALUES ("
-            + columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
+            + columns.indices.map { slot in
+                columns[slot].defaultExpressionSQL.map { "COALESCE(?\(slot + 1), \($0))" } ?? "?\(slot + 1)"
+            }.joined(separator: ", ") + ")"
         selectSQL = "SELECT * FROM \(quotedName)"
         selectByKeySQL = "\(selectSQL) WHERE \(keyExpression) = ?"
     }
@@ -201,7 +203,11 @@ final class TableSchema: Sendable {
         }
         if column.isNotNull { sql += " NOT NULL" }
         if column.isUnique { sql += " UNIQUE" }
-        if let value = column.defaultValue { sql += " DEFAULT " + literal(value) }
+        if let expression = column.defaultExpressionSQL {
+            sql += " DEFAULT " + expression
+        } else if let value = column.defaultValue {
+            sql += " DEFAULT " + literal(value)
+        }
         if let foreignKey = column.foreignKey { sql += " " + foreignKey.sql }
         return sql
     }
