@@ -59,6 +59,8 @@ sweeps='PowerLossTests|PowerLossOperationTests|IOErrorInjectionTests'
 
 check "Build with the SystemSQLite trait (default)" \
     swift build -Xswiftc -warnings-as-errors
+check "Compile-fail diagnostics (scripts/diagnostics: each snippet fails with its expected message)" \
+    scripts/check-diagnostics.sh
 tests "Tests with the SystemSQLite trait (default)" \
     swift test -Xswiftc -warnings-as-errors --skip "$sweeps"
 tests "Power-loss and I/O-error suites with the SystemSQLite trait" \
