@@ -11,4 +11,15 @@ extension Connection {
     func confineToCurrentThread() {
         confinedThread = pthread_self()
     }
+
+    /// Runs `body` with the connection confined to the calling thread, then confines it
+    /// again to the thread that held it before: how a pool lends its idle thread's
+    /// connection to a synchronous caller (see `ConnectionPool.runOnCallingThread`). The
+    /// owner that lends it does not use it meanwhile.
+    func whileConfinedToCurrentThread(_ body: () throws -> Void) rethrows {
+        let owner = confinedThread
+        confinedThread = pthread_self()
+        defer { confinedThread = owner }
+        try body()
+    }
 }

@@ -3,12 +3,16 @@ import Synchronization
 
 /// Threads that each own one connection and run queued work on it, oldest first.
 ///
-/// Every connection is opened, used and closed on its own thread, which also marks itself
-/// as belonging to the executor. A pool opens up to `capacity` threads: at `start`, or
-/// (readers) when queued work outnumbers the idle threads. Blocking SQLite work therefore
-/// never runs on the Swift concurrency cooperative pool.
+/// Every connection is opened and closed on its own thread, which also marks itself as
+/// belonging to the executor. A pool opens up to `capacity` threads: at `start`, or
+/// (readers) when queued work outnumbers the idle threads. Queued work therefore never runs
+/// on the Swift concurrency cooperative pool. A pool of one thread also lends its idle
+/// connection to a synchronous caller, which runs its block on its own thread, as
+/// `DispatchQueue.sync` does (see `runOnCallingThread`).
 final class ConnectionPool: Sendable {
-    private struct State: Sendable {
+    // @unchecked: `lendableConnection` is used by one thread at a time, the pool thread or
+    // the caller it is lent to, each taking it over under the lock (see `runOnCallingThread`).
+    private struct State: @unchecked Sendable {
         var queue = FIFO<any PoolJob>()
         var threadCount = 0
         var idleCount = 0
@@ -19,6 +23,12 @@ final class ConnectionPool: Sendable {
         var isStopping = false
         var closeFailure: (any Error)?
         var onStopped: [@Sendable ((any Error)?) -> Void] = []
+        /// The connection of the pool's only thread (a pool of capacity one), from its
+        /// opening until the thread stops; nil in larger pools.
+        var lendableConnection: Connection?
+        /// Whether a caller runs a block with `lendableConnection` on its own thread; the
+        /// pool thread takes no work meanwhile, and is not counted idle.
+        var isLent = false
     }
 
     /// The most threads (and connections) the pool opens.
@@ -35,6 +45,9 @@ final class ConnectionPool: Sendable {
     private let queuedHint = Atomic<Int>(0)
     /// The idle threads watching the queue rather than sleeping (see `awaitWork`).
     private let watchingThreadCount = Atomic<Int>(0)
+    /// `State.isLent`, also kept outside the lock: an idle thread stops watching the queue
+    /// once its connection is lent (see `awaitWork`).
+    private let lentHint = Atomic<Bool>(false)
     /// How an idle thread watches the queue, and a caller its job, before sleeping.
     private let briefWatch: BriefWatch
     /// Whether callers waiting for their job watch for its end before they sleep or suspend.
@@ -118,6 +131,55 @@ final class ConnectionPool: Sendable {
         startedAtOnce && callerWatch.watch(briefWatch, until: hasHappened)
     }
 
+    /// Runs `body` on the calling thread with the connection of the pool's only thread, when
+    /// that thread is idle and no work is queued; returns false without running it otherwise
+    /// (the caller then queues its work). A synchronous caller thus runs its block with no
+    /// hand-off between threads, no wake-up and no context switch, which on a loaded machine
+    /// cost a time slice each. Meanwhile the connection is confined to the calling thread,
+    /// which counts as the pool's thread (`current`: a reentrant call is refused, waits
+    /// between databases are seen), and the pool thread takes no work, so the writes still
+    /// run one at a time, in order; queued work runs once the block has returned, and so
+    /// does closing.
+    /// - Throws: the pool's rejection (it is closed) without running `body`; `body`'s error.
+    func runOnCallingThread(_ body: (Connection) throws -> Void) throws -> Bool {
+        guard let connection = try borrowIdleConnection() else { return false }
+        pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque())
+        defer {
+            pthread_setspecific(Self.currentKey, nil)
+            giveBack()
+        }
+        try connection.whileConfinedToCurrentThread { try body(connection) }
+        return true
+    }
+
+    /// Takes the idle pool thread's connection (see `runOnCallingThread`), if it is free.
+    private func borrowIdleConnection() throws -> Connection? {
+        try state.withLock { state in
+            if let rejection = state.rejection { throw rejection }
+            guard let connection = state.lendableConnection, !state.isLent, !state.isStopping,
+                state.queue.isEmpty, state.idleCount == 1
+            else { return nil }
+            state.isLent = true
+            state.idleCount -= 1
+            lentHint.store(true, ordering: .relaxed)
+            return connection
+        }
+    }
+
+    /// Ends a loan, waking the pool thread only when it has work to take: waking it for
+    /// nothing would cost the very switches lending saves.
+    private func giveBack() {
+        let wakes = state.withLock { state in
+            state.isLent = false
+            state.idleCount += 1
+            lentHint.store(false, ordering: .relaxed)
+            return !state.queue.isEmpty || state.isStopping
+        }
+        if wakes {
+            state.withLock(waking: .one) { _ in }
+        }
+    }
+
     /// Fails every later submission with `laterError`, and every queued item with
     /// `queuedError` (when nil, queued items stay and run). Running work goes on.
     func reject(queuedWith queuedError: (any Error)?, laterWith laterError: any Error) {
@@ -178,7 +240,10 @@ final class ConnectionPool: Sendable {
         do {
             connection = try openConnection()
             try connection.installCancellationCheck()
-            state.withLock { $0.openingCount -= 1 }
+            state.withLock { state in
+                state.openingCount -= 1
+                if capacity == 1 { state.lendableConnection = connection }
+            }
         } catch {
             state.withLock { $0.openingCount -= 1 }
             threadDidExit(openFailure: error)
@@ -206,9 +271,12 @@ final class ConnectionPool: Sendable {
     private func nextItem(isCountedIdle: Bool) -> (any PoolJob)? {
         if !isCountedIdle { state.withLock { $0.idleCount += 1 } }
         awaitWork()
-        return state.wait(until: { !$0.queue.isEmpty || $0.isStopping }) { state in
+        return state.wait(until: { !$0.isLent && (!$0.queue.isEmpty || $0.isStopping) }) { state in
             state.idleCount -= 1
-            guard let item = state.queue.pop() else { return nil }
+            guard let item = state.queue.pop() else {
+                state.lendableConnection = nil
+                return nil
+            }
             queuedHint.subtract(1, ordering: .relaxed)
             return item
         }
@@ -221,10 +289,11 @@ final class ConnectionPool: Sendable {
     /// right after another with no wake-up at all.
     ///
     /// The thread counts as watching (see `submit`) only past the watch's first look, and not
-    /// at all on an overloaded machine, where it sleeps at once.
+    /// at all on an overloaded machine, where it sleeps at once; it stops watching once a
+    /// caller borrows its connection (see `runOnCallingThread`).
     private func awaitWork() {
         briefWatch.run(
-            until: { queuedHint.load(ordering: .acquiring) > 0 },
+            until: { queuedHint.load(ordering: .acquiring) > 0 || lentHint.load(ordering: .relaxed) },
             beginning: { watchingThreadCount.add(1, ordering: .relaxed) },
             ending: { watchingThreadCount.subtract(1, ordering: .relaxed) })
     }

@@ -115,6 +115,12 @@ extension Database {
     }
 
     /// Runs `body` like `perform`, blocking the calling thread until it has run.
+    ///
+    /// When the pool's only thread (the writer's) is idle and nothing is queued, and the
+    /// caller is not itself a thread of a database, the block runs on the calling thread with
+    /// that thread's connection (`ConnectionPool.runOnCallingThread`), as `DispatchQueue.sync`
+    /// runs its block: no hand-off between threads. Otherwise it is queued behind the work
+    /// already submitted.
     @usableFromInline
     func performSync(_ access: Access, _ body: (Connection) throws -> Void) throws {
         let currentPool = ConnectionPool.current
@@ -122,11 +128,16 @@ extension Database {
             throw DatabaseError.reentrantAccess(access == .read ? "a synchronous read" : "a synchronous write", path: path)
         }
         let pool = pool(for: access)
+        let runner = BlockRunner(
+            access, sharesWriter: readers == nil, instrumentation: instrumentation, changeTracker: changeTracker)
+        if currentPool == nil,
+            try pool.runOnCallingThread({ connection in try runner.run(body, on: connection, isCancelled: { false }) })
+        {
+            return
+        }
         let wait = try currentPool.map { try WaitGraph.shared.beginWait(by: $0, on: pool) }
         defer { wait.map(WaitGraph.shared.endWait) }
         try withoutActuallyEscaping(body) { body in
-            let runner = BlockRunner(
-                access, sharesWriter: readers == nil, instrumentation: instrumentation, changeTracker: changeTracker)
             let job = SyncJob(runner, body)
             let startedAtOnce = pool.submit(job)
             try job.wait { isDone in pool.watchJob(startedAtOnce: startedAtOnce, until: isDone) }
