@@ -33,6 +33,13 @@ final class ChangeRecorder {
     private var commitInFlight = false
     /// The last `PRAGMA data_version` seen, to notice other connections' commits.
     private var dataVersion: Int64?
+    /// Told as a transaction commits, before other connections can see it.
+    private let onCommit: () -> Void
+
+    /// A recorder that calls `onCommit` as each transaction commits.
+    init(onCommit: @escaping () -> Void = {}) {
+        self.onCommit = onCommit
+    }
 
     /// Installs the hooks on `connection` and makes this recorder its `changeRecorder`.
     func install(on connection: Connection) throws {
@@ -57,6 +64,15 @@ final class ChangeRecorder {
         sqlite3_rollback_hook(handle, nil, nil)
         sqlite3_set_authorizer(handle, nil, nil)
         connection.changeRecorder = nil
+    }
+
+    /// The recorder of the tables read on `connection`, a reader, installed there the first
+    /// time (it records no changes: a reader makes none).
+    static func readRecorder(of connection: Connection) -> ChangeRecorder {
+        if let recorder = connection.changeRecorder { return recorder }
+        let recorder = ChangeRecorder()
+        connection.changeRecorder = recorder
+        return recorder
     }
 
     // MARK: Transactions
@@ -92,6 +108,7 @@ final class ChangeRecorder {
     }
 
     fileprivate func transactionCommits() {
+        onCommit()
         commitInFlight = !pending.isEmpty
         if commitInFlight { committed.append(pending) }
         pending = CommittedChanges()

@@ -8,6 +8,11 @@ import Foundation
 ///
 /// Subscribers are called on the writer's thread, one commit at a time: they must only
 /// hand the changes on (to a stream's continuation), never block.
+///
+/// It also tells readers which commits a snapshot sees (see `Settled`): an epoch counter
+/// turns odd as the writer's transaction commits (SQLite's commit hook, before the commit
+/// is visible) and even once that commit is announced, so a snapshot taken between two
+/// looks at the same even epoch sees exactly the commits announced up to then.
 final class ChangeTracker: Sendable {
     /// What a subscriber is told.
     struct Subscriber: Sendable {
@@ -25,6 +30,14 @@ final class ChangeTracker: Sendable {
         var isPolling = false
         /// Whether the database closed: every subscription ended, and later ones end at once.
         var isFinished = false
+        /// Odd from the moment the writer commits until that commit is announced.
+        var epoch: UInt64 = 0
+    }
+
+    /// A moment when every commit the writer made was announced: `sequence` is the last one.
+    struct Settled: Sendable {
+        let epoch: UInt64
+        let sequence: UInt64
     }
 
     /// How often other connections' commits are looked for while anyone is subscribed
@@ -34,6 +47,8 @@ final class ChangeTracker: Sendable {
     private let state = Guarded(State())
     private let writer: ConnectionPool
     private let pollsExternalChanges: Bool
+    /// The observations that share their fetches, by key.
+    let sharedObservations = SharedObservations()
 
     /// A tracker for the database whose writer pool is `writer`. An in-memory database,
     /// which no other connection can reach, does not look for external commits.
@@ -55,8 +70,29 @@ final class ChangeTracker: Sendable {
     /// counts exactly the commits the writer connection can see.
     var currentSequence: UInt64 { state.withLock { $0.sequence } }
 
+    /// Now, if every commit the writer made is announced; nil while one is being announced.
+    var settled: Settled? {
+        state.withLock { $0.epoch % 2 == 0 ? Settled(epoch: $0.epoch, sequence: $0.sequence) : nil }
+    }
+
+    /// Whether no commit happened since `moment`: a snapshot taken since then sees exactly
+    /// the commits up to `moment.sequence`.
+    func isStill(_ moment: Settled) -> Bool {
+        state.withLock { $0.epoch == moment.epoch }
+    }
+
+    /// Called by the writer's recorder as a transaction commits, before readers can see it.
+    private func commitWillHappen() {
+        state.withLock { if $0.epoch % 2 == 0 { $0.epoch += 1 } }
+    }
+
+    /// Called once the commits of a write block are announced.
+    private func commitsDidSettle() {
+        state.withLock { if $0.epoch % 2 == 1 { $0.epoch += 1 } }
+    }
+
     /// Subscribes `subscriber` to every commit announced after the writer runs the work
-    /// queued from now on.
+    /// queued from now on (the subscription's `isRecording` is set then).
     func subscribe(_ subscriber: Subscriber) -> ChangeSubscription {
         let subscribed = state.withLock { state -> (id: UInt64, startsPolling: Bool)? in
             guard !state.isFinished else { return nil }
@@ -68,11 +104,14 @@ final class ChangeTracker: Sendable {
         }
         guard let (id, startsPolling) = subscribed else {
             subscriber.finish()
-            return ChangeSubscription {}
+            let subscription = ChangeSubscription {}
+            subscription.isRecording.fulfill(())
+            return subscription
         }
-        updateHooksOnWriter()
+        let subscription = ChangeSubscription { [weak self] in self?.unsubscribe(id) }
+        updateHooksOnWriter(then: subscription.isRecording)
         if startsPolling { pollExternalChanges() }
-        return ChangeSubscription { [weak self] in self?.unsubscribe(id) }
+        return subscription
     }
 
     private func unsubscribe(_ id: UInt64) {
@@ -85,18 +124,19 @@ final class ChangeTracker: Sendable {
 
     /// Queues work on the writer that installs or removes the recorder as subscriptions
     /// then require. Queued in order with writes, so a write submitted after `subscribe`
-    /// returns is recorded.
-    private func updateHooksOnWriter() {
+    /// returns is recorded. `done`, if any, is set once the work ran or failed.
+    private func updateHooksOnWriter(then done: OneShot<Void>? = nil) {
         writer.submit(ClosureJob(
             run: { connection in
+                defer { done?.fulfill(()) }
                 let isWanted = self.subscriberCount > 0
                 if isWanted, connection.changeRecorder == nil {
-                    try? ChangeRecorder().install(on: connection)
+                    try? ChangeRecorder(onCommit: { [weak self] in self?.commitWillHappen() }).install(on: connection)
                 } else if !isWanted, connection.changeRecorder != nil {
                     try? ChangeRecorder.uninstall(from: connection)
                 }
             },
-            fail: { _ in }))
+            fail: { _ in done?.fulfill(()) }))
     }
 
     /// Announces what the write block that just ended on `connection` committed, after any
@@ -107,6 +147,7 @@ final class ChangeTracker: Sendable {
         let batches = recorder.takeCommitted()
         announceExternalCommit(on: connection, recorder: recorder)
         announce(batches)
+        commitsDidSettle()
     }
 
     private func announceExternalCommit(on connection: Connection, recorder: ChangeRecorder) {

@@ -2,72 +2,65 @@
 /// the fetch's value at once, then again after each commit that changed a table the fetch
 /// read.
 ///
-/// - The fetch runs on the writer connection, in order with the writes and read-only, so
-///   each value reflects exactly the commits announced before it: no value is delivered
-///   twice for the same commit, and the first value is never repeated. Keep fetches short:
-///   writes wait for them.
+/// - The fetch runs read-only on a reader connection, concurrently with the writes, in a
+///   snapshot taken between two commits: each value reflects exactly the commits announced
+///   before its fetch, never a later one; no commit causes two fetches, and the first value
+///   is never repeated. Writes do not wait for fetches. An in-memory database, which has
+///   one connection, fetches on it, in order with the writes: there writes wait for fetches.
 /// - The tables a fetch reads are found each time it runs (SQLite's authorizer), so a
 ///   fetch that reads other tables depending on what it finds is still observed correctly.
 /// - Commits that land while a fetch runs, or while the consumer is busy, are coalesced
 ///   into one fetch; a slow consumer gets only the newest value.
 /// - Rolled-back transactions and commits to other tables cause nothing; a commit by
 ///   another connection or process (whose tables are unknown) causes a fetch.
+/// - Observations made with the same sharing key (`Database.observe(sharing:_:)`) share
+///   one fetch per commit, whose value each of them receives.
+/// - `removeDuplicates()` skips values equal to the previous one.
 /// - A fetch that throws ends the sequence with its error. Cancelling the consuming task,
-///   or leaving the loop, ends the observation and releases the fetch.
+///   or leaving the loop, ends the observation and releases the fetch. Closing the
+///   database ends the sequence.
 public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Value
 
     let database: Database
     let fetch: @Sendable (Connection) throws -> Value
+    /// The key of the observations that share this one's fetch; nil for none.
+    let sharingKey: (any Hashable & Sendable)?
+    /// Whether a value is a duplicate of the previous one, to skip; nil to keep every value.
+    var isDuplicate: (@Sendable (Value, Value) -> Bool)?
 
-    /// Starts the observation: the first value comes from a fetch made now.
+    /// Starts the observation: the first value comes from a fetch made now, or, when
+    /// joining a shared observation that runs already, is its latest value.
     public func makeAsyncIterator() -> AsyncThrowingStream<Value, any Error>.Iterator {
         let (stream, continuation) = AsyncThrowingStream.makeStream(
             of: Value.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(1))
-        let task = Task { [database, fetch] in
-            await Self.observe(database, fetch, into: continuation)
-        }
-        continuation.onTermination = { _ in task.cancel() }
+        let previous = Guarded<Value?>(nil)
+        let member = ObservationHub<Value>.Member(
+            deliver: { [isDuplicate] value in
+                if let isDuplicate {
+                    let skips = previous.withLock { previous in
+                        defer { previous = value }
+                        return previous.map { isDuplicate($0, value) } ?? false
+                    }
+                    if skips { return }
+                }
+                continuation.yield(value)
+            },
+            finish: { error in continuation.finish(throwing: error) })
+        let (hub, id) = database.changeTracker.sharedObservations.join(
+            member, sharing: sharingKey, database: database, fetch: fetch)
+        continuation.onTermination = { _ in hub.leave(id) }
         return stream.makeAsyncIterator()
     }
+}
 
-    private static func observe(
-        _ database: Database, _ fetch: @escaping @Sendable (Connection) throws -> Value,
-        into continuation: AsyncThrowingStream<Value, any Error>.Continuation
-    ) async {
-        let region = ObservedRegion()
-        let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let tracker = database.changeTracker
-        let subscription = tracker.subscribe(ChangeTracker.Subscriber(
-            receive: { batch in
-                if region.record(batch) { wake.yield() }
-            },
-            finish: { wake.finish() }))
-        defer { subscription.cancel() }
-        var wakeup = wakeups.makeAsyncIterator()
-        do {
-            while true {
-                let fetched = BlockCall { connection in
-                    let recorder = connection.changeRecorder
-                    try recorder?.beginRecordingReads(on: connection)
-                    let result = Result { try fetch(connection) }
-                    region.didFetch(tables: recorder?.endRecordingReads(on: connection), sequence: tracker.currentSequence)
-                    return try result.get()
-                }
-                try await database.perform(.read, onWriter: true) { connection in try fetched.run(on: connection) }
-                continuation.yield(fetched.take()!)
-                repeat {
-                    guard await wakeup.next() != nil else {
-                        continuation.finish()
-                        return
-                    }
-                } while !region.isStale
-            }
-        } catch let error as DatabaseError where error.kind == .databaseClosed {
-            continuation.finish()  // closing the database ends its observations
-        } catch {
-            continuation.finish(throwing: error)
-        }
+extension ValueObservation where Value: Equatable {
+    /// The same observation, skipping every value equal to the one before it: a commit
+    /// that changes nothing the fetch returns delivers nothing.
+    public func removeDuplicates() -> ValueObservation {
+        var observation = self
+        observation.isDuplicate = { $0 == $1 }
+        return observation
     }
 }
 
@@ -83,6 +76,24 @@ extension Database {
     public func observe<Value: Sendable>(
         _ fetch: @escaping @Sendable (Connection) throws -> Value
     ) -> ValueObservation<Value> {
-        ValueObservation(database: self, fetch: fetch)
+        ValueObservation(database: self, fetch: fetch, sharingKey: nil)
+    }
+
+    /// Observes the value `fetch` returns, like `observe(_:)`, sharing one fetch per commit
+    /// with every other running observation of this database made with an equal `key` and
+    /// the same value type: 50 clients streaming the same value cost one fetch per commit.
+    /// The fetch of the observation that started first is the one that runs, so observations
+    /// of one key must fetch the same thing. One that joins a running observation first
+    /// receives its latest value.
+    ///
+    /// ```swift
+    /// let players = db.observe(sharing: "player count") { conn in
+    ///     try conn.fetchOne(Int.self, "SELECT count(*) FROM player") ?? 0
+    /// }
+    /// ```
+    public func observe<Value: Sendable>(
+        sharing key: some Hashable & Sendable, _ fetch: @escaping @Sendable (Connection) throws -> Value
+    ) -> ValueObservation<Value> {
+        ValueObservation(database: self, fetch: fetch, sharingKey: key)
     }
 }
