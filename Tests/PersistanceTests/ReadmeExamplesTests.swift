@@ -1,7 +1,23 @@
 import Foundation
+import PersistanceMacros
 import Testing
 
 @testable import Persistance
+
+// The README's "Relations" records.
+@Table("team")
+private struct Team {
+    @Column(primaryKey: .autoincrement) var id: Int64?
+    var name: String
+}
+
+@Table("player")
+private struct Player {
+    @Column(primaryKey: .autoincrement) var id: Int64?
+    @Column(references: Team.self, onDelete: .cascade) var teamID: Int64?
+    var name: String
+    var points: Int?
+}
 
 /// The README's examples, so that they are known to compile and do what they say.
 @Suite struct ReadmeExamplesTests {
@@ -32,5 +48,56 @@ import Testing
         #expect(printed == ["groceries eggs", "c'est ça -"])
         #expect(count == 2)
         #expect(caught)
+    }
+
+    @Test func readmeRelationsExample() throws {
+        let conn = try Connection.inMemory()
+        try Team.table.create(in: conn)
+        try Player.table.create(in: conn)
+        _ = try Team.table.insert(contentsOf: [Team(id: 1, name: "Reds"), Team(id: 2, name: "Blues")], in: conn)
+        _ = try Player.table.insert(contentsOf: [
+            Player(id: 1, teamID: 1, name: "Ann", points: 25), Player(id: 2, teamID: 1, name: "Bob", points: nil),
+        ], in: conn)
+
+        // Each player with their team's name: [(String, String)].
+        let roster = try Player.table.query()
+            .join(Team.self) { player, team in player.teamID == team.id }
+            .order { player, _ in player.name }
+            .select { player, team in (player.name, team.name) }
+            .fetchAll(conn)
+
+        // Every team, with or without players, and their points: [(String, Int, Int?, Double?)].
+        let standings = try Team.table.query()
+            .leftJoin(Player.self) { team, player in player.teamID == team.id }
+            .group { team, _ in team.id }
+            .having { _, player in player.points.sum() > 10 || player.id.count() == 0 }
+            .select { team, player in (team.name, player.id.count(), player.points.sum(), player.points.avg()) }
+            .fetchAll(conn)
+
+        // A self-join needs an alias; subqueries: IN, and EXISTS correlated with the outer table.
+        let rivals = try Team.table.query()
+            .join(Team.self, as: "rival") { team, rival in team.id < rival.id }
+            .select { team, rival in (team.name, rival.name) }
+            .fetchAll(conn)
+        let scorers = try Team.table.query()
+            .filter { team in .exists(Player.table.query().filter { $0.teamID == team.id && $0.points > 20 }) }
+            .fetchAll(conn)
+        let reds = Team.table.query().filter(Team.columns.name == "Reds").select { $0.id }
+        let named = try Player.table.query().filter(Player.columns.teamID.in(reds)).fetchAll(conn)
+        let everyone = try Team.table.query().select { $0.name }
+            .union(Player.table.query().select { $0.name })
+            .fetchAll(conn)
+
+        #expect(roster.map(\.0) == ["Ann", "Bob"])
+        #expect(roster.map(\.1) == ["Reds", "Reds"])
+        #expect(standings.map(\.0) == ["Reds", "Blues"])
+        #expect(standings.map(\.1) == [2, 0])
+        #expect(standings.map(\.2) == [25, nil])
+        #expect(standings.map(\.3) == [25.0, nil])
+        #expect(rivals.map(\.0) == ["Reds"])
+        #expect(rivals.map(\.1) == ["Blues"])
+        #expect(scorers.map(\.name) == ["Reds"])
+        #expect(named.map(\.name) == ["Ann", "Bob"])
+        #expect(Set(everyone) == ["Reds", "Blues", "Ann", "Bob"])
     }
 }

@@ -28,7 +28,7 @@ public struct Query<Element: Record>: Sendable {
         clauses = QueryClauses(table: table)
     }
 
-    private init(clauses: QueryClauses) {
+    init(clauses: QueryClauses) {
         self.clauses = clauses
     }
 
@@ -102,6 +102,17 @@ public struct Query<Element: Record>: Sendable {
     /// Requires `group(by:)`: without it the query throws `invalidQuery` when it runs.
     public consuming func having(_ predicate: some SQLExpressible) -> Query {
         with { $0.groupPredicate = $0.groupPredicate.map { $0 && predicate } ?? predicate.sqlExpression }
+    }
+
+    /// The rows of this query and of `other`, each distinct row once (`UNION`). Neither may
+    /// have its own order or limit; order and limit the union instead.
+    public consuming func union(_ other: Query) -> Query {
+        with { $0.compounds.append(CompoundMember(kind: .union, clauses: other.clauses)) }
+    }
+
+    /// The rows of this query and of `other`, duplicates kept (`UNION ALL`).
+    public consuming func unionAll(_ other: Query) -> Query {
+        with { $0.compounds.append(CompoundMember(kind: .unionAll, clauses: other.clauses)) }
     }
 
     /// The same query, decoding its rows as `type`: `query.decoded(as: Row.self)` fetches plain rows.

@@ -2,6 +2,10 @@
 struct QueryClauses: Sendable {
     /// The table's name, unquoted.
     let table: String
+    /// The tables joined to it, in order.
+    var joins: [JoinClause] = []
+    /// The queries combined with this one by `UNION [ALL]`, in order.
+    var compounds: [CompoundMember] = []
     /// The result columns; empty for `*`.
     var selection: [SQLSelection] = []
     var isDistinct = false
@@ -28,13 +32,14 @@ struct QueryClauses: Sendable {
         return clauses
     }
 
-    /// The table that qualifies column references, or nil when they are bare.
-    var qualifyingTable: String? { qualifiesColumns ? table : nil }
+    /// The table that qualifies column references, or nil when they are bare. A query that
+    /// joins tables always qualifies them: a bare name could belong to any of its tables.
+    var qualifyingTable: String? { qualifiesColumns || !joins.isEmpty ? table : nil }
 
-    /// `statement` of these clauses: its SQL text (rendered once per query shape, see
-    /// `QueryRenderCache`) and its values.
-    func sql(_ statement: QueryStatement) throws -> RenderedSQL {
-        try QueryRenderCache.shared.rendered(statement, of: self)
+    /// `statement` of these clauses in `dialect`: its SQL text (rendered once per query shape,
+    /// see `QueryRenderCache`) and its values.
+    func sql(_ statement: QueryStatement, in dialect: any SQLDialect = SQLiteDialect()) throws -> RenderedSQL {
+        try QueryRenderCache.shared.rendered(statement, of: self, in: dialect)
     }
 
     /// `SELECT [DISTINCT] … FROM "table" [WHERE …] [GROUP BY …] [HAVING …] [ORDER BY …] [LIMIT ? [OFFSET ?]]`.
@@ -60,13 +65,13 @@ struct QueryClauses: Sendable {
         case .count:
             // Counted in the table directly when only filters apply, else around the whole
             // query as a subquery.
-            if isDistinct || !grouping.isEmpty || groupPredicate != nil || limit != nil || offset != nil {
+            if isDistinct || !grouping.isEmpty || groupPredicate != nil || limit != nil || offset != nil || !compounds.isEmpty {
                 writer.append("SELECT count(*) FROM (")
                 try appendSelect(to: &writer)
                 writer.append(")")
             } else {
                 writer.append("SELECT count(*) FROM ")
-                try writer.appendIdentifier(table)
+                try appendFrom(to: &writer)
                 try appendWhere(to: &writer)
             }
         case .exists:
@@ -90,16 +95,37 @@ struct QueryClauses: Sendable {
 
     // MARK: Clauses
 
+    /// The `SELECT`, then each `UNION [ALL]` member, then the order and limit of the whole.
     private func appendSelect(to writer: inout some SQLWriter) throws {
+        try appendSelectCore(to: &writer)
+        for member in compounds {
+            writer.append(member.kind.sql)
+            guard member.clauses.ordering.isEmpty, member.clauses.limit == nil, member.clauses.offset == nil,
+                member.clauses.compounds.isEmpty
+            else {
+                throw DatabaseError.invalidQuery("a query combined by union cannot have its own order, limit or union")
+            }
+            let enclosing = writer.enterScope(qualifyingColumnsWith: member.clauses.qualifyingTable)
+            try member.clauses.appendSelectCore(to: &writer)
+            writer.leaveScope(enclosing)
+        }
+        try appendOrderAndLimit(to: &writer)
+    }
+
+    /// `SELECT [DISTINCT] … FROM … [WHERE …] [GROUP BY …] [HAVING …]`.
+    private func appendSelectCore(to writer: inout some SQLWriter) throws {
         writer.append(isDistinct ? "SELECT DISTINCT " : "SELECT ")
-        if selection.isEmpty {
+        if selection.isEmpty, joins.isEmpty {
             writer.append("*")
+        } else if selection.isEmpty {
+            try writer.appendIdentifier(table)
+            writer.append(".*")
         } else {
             try writer.appendList(selection)
             writer.bringIntoScope(aliasesOf: selection)
         }
         writer.append(" FROM ")
-        try writer.appendIdentifier(table)
+        try appendFrom(to: &writer)
         try appendWhere(to: &writer)
         if !grouping.isEmpty {
             writer.append(" GROUP BY ")
@@ -110,7 +136,14 @@ struct QueryClauses: Sendable {
             writer.append(" HAVING ")
             try groupPredicate.render(into: &writer)
         }
-        try appendOrderAndLimit(to: &writer)
+    }
+
+    /// `"table"`, then each joined table with its condition.
+    private func appendFrom(to writer: inout some SQLWriter) throws {
+        try writer.appendIdentifier(table)
+        for join in joins {
+            try join.render(into: &writer)
+        }
     }
 
     private func appendWhere(to writer: inout some SQLWriter) throws {
@@ -133,9 +166,11 @@ struct QueryClauses: Sendable {
             writer.append(" LIMIT ")
             writer.appendValue(.integer(Int64(limit)))
         case (let limit, let offset?):
-            // SQLite has no OFFSET without LIMIT; a negative limit means no limit.
-            writer.append(" LIMIT ")
-            writer.appendValue(.integer(Int64(limit ?? -1)))
+            // Some engines (SQLite) have no OFFSET without LIMIT; a negative limit means no limit.
+            if limit != nil || writer.dialect.requiresLimitWithOffset {
+                writer.append(" LIMIT ")
+                writer.appendValue(.integer(Int64(limit ?? -1)))
+            }
             writer.append(" OFFSET ")
             writer.appendValue(.integer(Int64(offset)))
         }
@@ -145,8 +180,8 @@ struct QueryClauses: Sendable {
     /// rowid subquery that orders and limits them (DELETE … LIMIT is a compile-time option
     /// SQLite builds usually lack); a table `WITHOUT ROWID` then fails with SQLite's error.
     private func appendRowSelection(to writer: inout some SQLWriter, for operation: String) throws {
-        guard !isDistinct, grouping.isEmpty, groupPredicate == nil else {
-            throw DatabaseError.invalidQuery("cannot \(operation) through a distinct or grouped query")
+        guard !isDistinct, grouping.isEmpty, groupPredicate == nil, joins.isEmpty, compounds.isEmpty else {
+            throw DatabaseError.invalidQuery("cannot \(operation) through a distinct, grouped, joined or combined query")
         }
         guard limit != nil || offset != nil else {
             return try appendWhere(to: &writer)

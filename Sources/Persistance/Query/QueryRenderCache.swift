@@ -4,7 +4,8 @@
 /// the text only for a shape it has not seen.
 ///
 /// The text does not depend on the connection, only on the shape (which includes whether
-/// column references are qualified), so one cache serves every database. It holds at most
+/// column references are qualified, and the dialect's type), so one cache serves every
+/// database and every dialect. It holds at most
 /// `capacity` shapes; when it is full it starts over, which only costs a render per shape.
 /// Shapes of more than `maximumTokens` tokens (long `IN` lists) are rendered every time
 /// rather than kept.
@@ -32,16 +33,18 @@ final class QueryRenderCache: Sendable {
         texts.withLock { $0.removeAll() }
     }
 
-    /// `statement` of `clauses`, with its SQL text from the cache when its shape is there,
-    /// else rendered and kept.
-    func rendered(_ statement: QueryStatement, of clauses: QueryClauses) throws -> RenderedSQL {
-        var collector = SQLShapeCollector(qualifyingColumnsWith: clauses.qualifyingTable)
+    /// `statement` of `clauses` in `dialect`, with its SQL text from the cache when its shape
+    /// is there, else rendered and kept.
+    func rendered(
+        _ statement: QueryStatement, of clauses: QueryClauses, in dialect: any SQLDialect = SQLiteDialect()
+    ) throws -> RenderedSQL {
+        var collector = SQLShapeCollector(dialect: dialect, qualifyingColumnsWith: clauses.qualifyingTable)
         try clauses.write(statement, to: &collector)
         let shape = collector.shape
         if let sql = texts.withLock({ $0[shape] }) {
             return RenderedSQL(sql: sql, arguments: collector.arguments)
         }
-        var renderer = SQLRenderer(qualifyingColumnsWith: clauses.qualifyingTable)
+        var renderer = SQLRenderer(dialect: dialect, qualifyingColumnsWith: clauses.qualifyingTable)
         try clauses.write(statement, to: &renderer)
         let rendered = renderer.rendered
         if shape.tokens.count <= Self.maximumTokens {

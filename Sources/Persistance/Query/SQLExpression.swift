@@ -122,8 +122,8 @@ public struct SQLExpression: SQLExpressible, SQLRenderable, Sendable {
         }
     }
 
-    /// SQL's true and false: the constants `1` and `0`.
+    /// SQL's true and false, as the dialect writes them (`1` and `0` for SQLite).
     static func constant(_ value: Bool) -> SQLExpression {
-        SQLExpression([.text(value ? "1" : "0")], precedence: .atomic)
+        SQLExpression([.boolean(value)], precedence: .atomic)
     }
 }

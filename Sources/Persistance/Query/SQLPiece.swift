@@ -7,6 +7,14 @@ enum SQLPiece: Sendable {
     /// A reference to a column by name: quoted when rendered, and qualified with the table's
     /// name where the statement needs it (see `SQLRenderer.appendColumn(_:)`).
     case column(String)
+    /// A reference to column `name` of the table (or alias) `table`: always qualified, for
+    /// queries that join tables and for subqueries that refer to an outer query's table.
+    indirect case qualifiedColumn(table: String, name: String)
+    /// A boolean constant, written as the dialect writes it.
+    case boolean(Bool)
+    /// A query, written as its `SELECT` in parentheses (`IN (…)`, `EXISTS (…)`), with its
+    /// own column scope.
+    indirect case subquery(QueryClauses)
     /// A value, rendered as a `?` parameter and bound.
     case value(DatabaseValue)
     /// A raw SQL fragment written by the programmer, with its own arguments.

@@ -1,6 +1,7 @@
 /// Writes a statement as SQL text and collects the values bound to it.
 ///
-/// Identifiers are quoted with `"` (a `"` inside is doubled); values become `?` parameters.
+/// Identifiers, parameters and constants are written as `dialect` writes them (for SQLite:
+/// `"name"` with a `"` inside doubled, and `?`).
 /// Raw fragments bring their own positional or named arguments: positional ones are bound
 /// in the order their `?` appear among all the statement's `?`, named ones by name.
 struct SQLRenderer: SQLWriter {
@@ -8,15 +9,16 @@ struct SQLRenderer: SQLWriter {
     private var bytes: [UInt8] = []
     /// The values the statement binds.
     private(set) var arguments = SQLArguments()
-    /// The table whose name qualifies column references, or nil to write them bare.
-    private let qualifyingTable: String?
-    /// The result-column aliases that bare names may refer to here (see `appendColumn(_:)`).
-    private var aliasesInScope: [String] = []
+    let dialect: any SQLDialect
+    /// The table that qualifies bare column references (nil to write them bare), and the
+    /// result-column aliases that bare names may refer to here (see `appendColumn(_:)`).
+    private var scope: SQLColumnScope
 
-    /// A renderer that writes column references bare (`"score"`), or qualified with
-    /// `qualifyingTable` (`"player"."score"`) when it is given.
-    init(qualifyingColumnsWith qualifyingTable: String? = nil) {
-        self.qualifyingTable = qualifyingTable
+    /// A renderer in `dialect` that writes column references bare (`"score"`), or qualified
+    /// with `qualifyingTable` (`"player"."score"`) when it is given.
+    init(dialect: any SQLDialect = SQLiteDialect(), qualifyingColumnsWith qualifyingTable: String? = nil) {
+        self.dialect = dialect
+        scope = SQLColumnScope(qualifyingTable: qualifyingTable)
         bytes.reserveCapacity(256)
     }
 
@@ -37,17 +39,9 @@ struct SQLRenderer: SQLWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// Appends `name` as a quoted identifier, with each `"` inside doubled. A NUL character
-    /// would end the SQL text early for SQLite, so it is an error.
+    /// Appends `name` as a quoted identifier (see `SQLDialect.appendQuotedIdentifier(_:to:)`).
     mutating func appendIdentifier(_ name: String) throws {
-        let quote = UInt8(ascii: "\"")
-        bytes.append(quote)
-        for byte in name.utf8 {
-            if byte == 0 { throw DatabaseError.invalidQuery("identifier contains a NUL character") }
-            if byte == quote { bytes.append(quote) }
-            bytes.append(byte)
-        }
-        bytes.append(quote)
+        try dialect.appendQuotedIdentifier(name, to: &bytes)
     }
 
     /// Appends a reference to the column `name`: bare, or qualified with the table's name
@@ -63,16 +57,30 @@ struct SQLRenderer: SQLWriter {
     /// qualified name cannot refer to a result-column alias, so aliases stay bare; SQLite
     /// matches them ignoring ASCII case, and so does this check.
     mutating func appendColumn(_ name: String) throws {
-        if let qualifyingTable, !aliasesInScope.contains(where: { Self.sameName($0, name) }) {
-            try appendIdentifier(qualifyingTable)
-            bytes.append(UInt8(ascii: "."))
+        if let qualifyingTable = scope.qualifyingTable, !scope.aliases.contains(where: { Self.sameName($0, name) }) {
+            return try appendColumn(name, of: qualifyingTable)
         }
         try appendIdentifier(name)
     }
 
+    mutating func appendColumn(_ name: String, of table: String) throws {
+        try appendIdentifier(table)
+        bytes.append(UInt8(ascii: "."))
+        try appendIdentifier(name)
+    }
+
     mutating func bringIntoScope(aliasesOf selection: [SQLSelection]) {
-        guard qualifyingTable != nil else { return }
-        aliasesInScope = selection.compactMap(\.alias)
+        guard scope.qualifyingTable != nil else { return }
+        scope.aliases = selection.compactMap(\.alias)
+    }
+
+    mutating func enterScope(qualifyingColumnsWith qualifyingTable: String?) -> SQLColumnScope {
+        defer { scope = SQLColumnScope(qualifyingTable: qualifyingTable) }
+        return scope
+    }
+
+    mutating func leaveScope(_ scope: SQLColumnScope) {
+        self.scope = scope
     }
 
     /// Whether two names are the same for SQLite: equal but for the case of ASCII letters.
@@ -84,8 +92,12 @@ struct SQLRenderer: SQLWriter {
     }
 
     mutating func appendValue(_ value: DatabaseValue) {
-        bytes.append(UInt8(ascii: "?"))
         arguments.append(value)
+        dialect.appendPlaceholder(arguments.values.count, to: &bytes)
+    }
+
+    mutating func appendBoolean(_ value: Bool) {
+        append(dialect.literal(value))
     }
 
     mutating func appendFragment(_ fragment: String, _ arguments: StatementArguments) throws {

@@ -19,11 +19,15 @@ struct SQLShape: Hashable, Sendable {
 
     /// The table that qualifies column references, or nil when they are bare.
     let qualifyingTable: String?
+    /// The type of the dialect the text is written in: the same shape has another text in
+    /// another dialect.
+    let dialect: ObjectIdentifier
     private(set) var tokens: [Token] = []
     private var fingerprint: UInt64
 
-    init(qualifyingTable: String?) {
+    init(qualifyingTable: String?, dialect: ObjectIdentifier) {
         self.qualifyingTable = qualifyingTable
+        self.dialect = dialect
         fingerprint = qualifyingTable == nil ? 0 : 1
         tokens.reserveCapacity(32)
     }
@@ -46,7 +50,8 @@ struct SQLShape: Hashable, Sendable {
     }
 
     static func == (lhs: SQLShape, rhs: SQLShape) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.qualifyingTable == rhs.qualifyingTable && lhs.tokens == rhs.tokens
+        lhs.fingerprint == rhs.fingerprint && lhs.dialect == rhs.dialect && lhs.qualifyingTable == rhs.qualifyingTable
+            && lhs.tokens == rhs.tokens
     }
 }
 
@@ -58,11 +63,13 @@ struct SQLShape: Hashable, Sendable {
 /// fragments) and leaves the checks of the text itself (identifiers, fragment syntax) to the
 /// renderer, which has passed them for this shape when it is in the cache.
 struct SQLShapeCollector: SQLWriter {
+    let dialect: any SQLDialect
     private(set) var shape: SQLShape
     private(set) var arguments = SQLArguments()
 
-    init(qualifyingColumnsWith qualifyingTable: String?) {
-        shape = SQLShape(qualifyingTable: qualifyingTable)
+    init(dialect: any SQLDialect, qualifyingColumnsWith qualifyingTable: String?) {
+        self.dialect = dialect
+        shape = SQLShape(qualifyingTable: qualifyingTable, dialect: ObjectIdentifier(type(of: dialect)))
     }
 
     mutating func append(_ text: String) {
@@ -77,6 +84,15 @@ struct SQLShapeCollector: SQLWriter {
         shape.append(.column(name))
     }
 
+    mutating func appendColumn(_ name: String, of table: String) {
+        shape.append(.identifier(table))
+        shape.append(.column(name))
+    }
+
+    mutating func appendBoolean(_ value: Bool) {
+        shape.append(.text(value ? "1" : "0"))
+    }
+
     mutating func appendValue(_ value: DatabaseValue) {
         shape.append(.value)
         arguments.append(value)
@@ -89,4 +105,12 @@ struct SQLShapeCollector: SQLWriter {
 
     /// Nothing to do: which names are aliases follows from the result columns, which are in the shape.
     mutating func bringIntoScope(aliasesOf selection: [SQLSelection]) {}
+
+    /// Records the subquery's qualifying table, which decides its text.
+    mutating func enterScope(qualifyingColumnsWith qualifyingTable: String?) -> SQLColumnScope {
+        shape.append(.identifier(qualifyingTable ?? ""))
+        return SQLColumnScope()
+    }
+
+    mutating func leaveScope(_ scope: SQLColumnScope) {}
 }

@@ -76,15 +76,15 @@ extension TypedColumn {
     /// `"column" op ?` with `value` bound, made in one array: neither a column nor a value
     /// is ever parenthesized as an operand.
     func compared(_ op: String, with value: Value) -> SQLExpression {
-        SQLExpression([.column(name), .text(op), valuePiece(value)], precedence: .comparison)
+        SQLExpression([columnPiece, .text(op), valuePiece(value)], precedence: .comparison)
     }
 
     /// `"column" = ?` (or `<>` when `negated`), or `"column" IS [NOT] NULL` when `value` is NULL.
     func equality(with value: Value, negated: Bool) -> SQLExpression {
         let piece = valuePiece(value)
         if case .value(.null) = piece {
-            return SQLExpression([.column(name), .text(negated ? " IS NOT NULL" : " IS NULL")], precedence: .comparison)
+            return SQLExpression([columnPiece, .text(negated ? " IS NOT NULL" : " IS NULL")], precedence: .comparison)
         }
-        return SQLExpression([.column(name), .text(negated ? " <> " : " = "), piece], precedence: .comparison)
+        return SQLExpression([columnPiece, .text(negated ? " <> " : " = "), piece], precedence: .comparison)
     }
 }

@@ -11,7 +11,7 @@ extension TypedColumn {
         }
         guard !list.isEmpty else { return SQLExpression.constant(false) }
         list.append(.text(")"))
-        return SQLExpression([.column(name)] + list, precedence: .comparison)
+        return SQLExpression([columnPiece] + list, precedence: .comparison)
     }
 
     /// `self BETWEEN ? AND ?` with both bounds bound: true when `lower <= self <= upper`.

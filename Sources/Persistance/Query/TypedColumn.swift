@@ -11,21 +11,42 @@
 /// Values are converted the way the record stores them (a `Date` by the record's date
 /// strategy, an enum by its raw value, a custom `ColumnCoder`'s conversion) and always bound.
 /// `sqlExpression` is the untyped escape hatch, like `Column("name")`.
+///
+/// In a query that joins tables, the columns its closures receive (``TableColumns``) are
+/// qualified with their table's name or alias (`"player"."score"`).
 public struct TypedColumn<Root, Value>: SQLSelectable, SQLOrderable, Sendable {
     /// The column's name, unquoted.
     public let name: String
+    /// The table name or alias the column is qualified with, or nil for a bare reference.
+    public let qualifier: String?
     /// Converts a Swift value of the column to the value stored.
     @usableFromInline let encode: @Sendable (Value) throws -> DatabaseValue
 
     /// A column called `name` whose values are stored as `encode` converts them.
     public init(_ name: String, encode: @escaping @Sendable (Value) throws -> DatabaseValue) {
+        self.init(name, qualifier: nil, encode: encode)
+    }
+
+    init(_ name: String, qualifier: String?, encode: @escaping @Sendable (Value) throws -> DatabaseValue) {
         self.name = name
+        self.qualifier = qualifier
         self.encode = encode
+    }
+
+    /// The same column qualified with `table`, a table's name or alias: `"table"."name"`.
+    public func qualified(by table: String) -> TypedColumn {
+        TypedColumn(name, qualifier: table, encode: encode)
     }
 
     /// The column as an untyped expression, for operators and functions the typed column lacks.
     public var sqlExpression: SQLExpression {
-        Column(name).sqlExpression
+        SQLExpression([columnPiece], precedence: .atomic)
+    }
+
+    /// The reference to the column: qualified when the column has a qualifier.
+    var columnPiece: SQLPiece {
+        guard let qualifier else { return .column(name) }
+        return .qualifiedColumn(table: qualifier, name: name)
     }
 
     /// The bound value for `value`, or the error converting it, thrown when the query renders.

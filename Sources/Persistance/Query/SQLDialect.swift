@@ -1,0 +1,46 @@
+/// What differs in SQL text from one database engine to another, asked by the query builder
+/// whenever it writes a statement: identifier quoting, parameter placeholders, boolean
+/// literals, how LIMIT and OFFSET combine, and which optional clauses the engine has.
+///
+/// A dialect is one value the renderer asks; the builder itself has no engine-specific text.
+/// Rendered statements are cached per query shape and per dialect type, so a dialect type
+/// must write the same text for the same shape every time (its answers may depend on the
+/// engine the process links, which does not change while it runs).
+///
+/// The SQLite dialect, ``SQLiteDialect``, is what every query renders with on a `Connection`.
+public protocol SQLDialect: Sendable {
+    /// Appends `identifier` quoted to `sql` (UTF-8), so that any name, including one with
+    /// quotes or spaces, is one identifier. Throws `invalidQuery` for a name the engine
+    /// cannot take.
+    func appendQuotedIdentifier(_ identifier: String, to sql: inout [UInt8]) throws
+
+    /// Appends the placeholder of the `position`th parameter (from 1) to `sql` (UTF-8):
+    /// `?` for SQLite, `$1` for engines that number them.
+    func appendPlaceholder(_ position: Int, to sql: inout [UInt8])
+
+    /// The SQL literal of a boolean constant.
+    func literal(_ value: Bool) -> String
+
+    /// Whether OFFSET needs a LIMIT before it; the builder then writes `LIMIT -1`, bound.
+    var requiresLimitWithOffset: Bool { get }
+
+    /// Whether the engine has `RETURNING` clauses.
+    var supportsReturning: Bool { get }
+
+    /// Whether the engine has `INSERT … ON CONFLICT DO UPDATE`.
+    var supportsUpsert: Bool { get }
+}
+
+extension SQLDialect {
+    /// Appends `identifier` between `quote` characters, each `quote` inside doubled; a NUL
+    /// character is an error, since it would end the SQL text early.
+    public func appendIdentifier(_ identifier: String, quotedWith quote: UInt8, to sql: inout [UInt8]) throws {
+        sql.append(quote)
+        for byte in identifier.utf8 {
+            if byte == 0 { throw DatabaseError.invalidQuery("identifier contains a NUL character") }
+            if byte == quote { sql.append(quote) }
+            sql.append(byte)
+        }
+        sql.append(quote)
+    }
+}
