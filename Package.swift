@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PersistanceMacros", targets: ["PersistanceMacros"]),
         .executable(name: "persistance", targets: ["PersistanceCLI"]),
         .library(name: "PersistanceDAO", targets: ["PersistanceDAO"]),
+        .library(name: "PersistanceDAOCrypto", targets: ["PersistanceDAOCrypto"]),
         .library(name: "PersistanceServiceLifecycle", targets: ["PersistanceServiceLifecycle"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .library(name: "PersistanceTracing", targets: ["PersistanceTracing"]),
@@ -79,12 +80,13 @@ let package = Package(
         // The declarative DAO: SQL in XML modules, dynamic SQL, versioned tables, field encryption.
         .target(
             name: "PersistanceDAO",
-            dependencies: [
-                "Persistance",
-                "PersistanceMacroPlugin",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["Persistance", "PersistanceMacroPlugin"]
         ),
+        // The DAO's AES-GCM field cipher, apart so that PersistanceDAO alone never builds swift-crypto.
+        .target(name: "PersistanceDAOCrypto", dependencies: [
+            "PersistanceDAO",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // Databases as a swift-service-lifecycle service: closed gracefully when a server shuts down.
         .target(name: "PersistanceServiceLifecycle", dependencies: [
             "Persistance",
@@ -132,6 +134,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PersistanceDAOTests", dependencies: ["PersistanceDAO"]),
+        .testTarget(name: "PersistanceDAOCryptoTests", dependencies: ["PersistanceDAOCrypto"]),
         .testTarget(name: "PersistanceServiceLifecycleTests", dependencies: [
             "PersistanceServiceLifecycle",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

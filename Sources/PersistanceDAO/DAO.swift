@@ -48,26 +48,25 @@ public final class DAO: Sendable {
 
     /// A DAO for `module` on `database`.
     ///
-    /// When the module has `crypt` rules, the default field cipher is an
-    /// ``AESGCMFieldCipher`` keyed by the configuration target of the database's name in
-    /// `registry`, when that target adopts ``DAOFieldKeyProviding``; set ``fieldCipher`` to
-    /// use another.
+    /// When the module has `crypt` rules, the field cipher is the one the configuration target
+    /// of the database's name in `registry` returns, when that target adopts
+    /// ``DAOFieldCipherProviding``; set ``fieldCipher`` to use another. Without either, a call
+    /// that encrypts or decrypts a field throws `DAOError.Kind.missingFieldCipher`.
     /// - Parameters:
     ///   - module: the loaded XML module whose methods the DAO runs.
     ///   - database: the database the DAO's table lives in.
     ///   - tableName: the table `${T}` names; by default the module's `tableName`. A name
     ///     that is not an identifier (`[A-Za-z_][A-Za-z0-9_]*`) makes every call throw
     ///     `DAOError.Kind.invalidTableName` before any SQL runs.
-    ///   - registry: where the configuration target that provides the field key is found.
+    ///   - registry: where the configuration target that provides the field cipher is found.
     public init(module: DAOModule, database: Database, tableName: String? = nil, registry: TargetRegistry = .shared) {
         self.module = module
         self.database = database
         var settings = Settings(tableName: tableName ?? module.tableName)
         if !module.encryptedFields.isEmpty,
-            let target = try? registry.target(forDatabase: database.configuration.name) as? any DAOFieldKeyProviding,
-            let secret = target.fieldEncryptionKey(for: database.configuration.name)
+            let target = try? registry.target(forDatabase: database.configuration.name) as? any DAOFieldCipherProviding
         {
-            settings.fieldCipher = AESGCMFieldCipher(secret: secret)
+            settings.fieldCipher = target.fieldCipher(for: database.configuration.name)
         }
         drops = DAOTableDrops.of(database)
         settings.dropCount = drops.count

@@ -43,8 +43,9 @@ public struct DAOError: Error, Sendable, CustomStringConvertible {
         public static let resultTypeMismatch = Kind(rawValue: "resultTypeMismatch")
         /// The table's stored version is newer than the module's.
         public static let versionDowngrade = Kind(rawValue: "versionDowngrade")
-        /// A crypt field with no cipher to encrypt or decrypt it.
-        public static let missingFieldKey = Kind(rawValue: "missingFieldKey")
+        /// A crypt field with no cipher to encrypt or decrypt it: no ``DAO/fieldCipher`` set and
+        /// no ``DAOFieldCipherProviding`` target for the database.
+        public static let missingFieldCipher = Kind(rawValue: "missingFieldCipher")
         /// A crypt field that does not decrypt: a wrong key or damaged data.
         public static let decryptionFailed = Kind(rawValue: "decryptionFailed")
 

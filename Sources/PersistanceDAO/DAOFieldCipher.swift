@@ -2,9 +2,9 @@ import Foundation
 
 /// Encrypts and decrypts the fields a module's `crypt` rules name.
 ///
-/// The default is ``AESGCMFieldCipher``; plug your own into ``DAO/fieldCipher`` (the seed's
-/// `encryptMethod`/`decryptMethod`), or build one from two closures with
-/// ``DAOClosureFieldCipher``. `decrypt` must throw when the data is not its own (a wrong key,
+/// Plug one into ``DAO/fieldCipher`` (the seed's `encryptMethod`/`decryptMethod`): the
+/// `PersistanceDAOCrypto` product's `AESGCMFieldCipher`, your own, or one built from two
+/// closures with ``DAOClosureFieldCipher``. `decrypt` must throw when the data is not its own (a wrong key,
 /// damaged bytes): the DAO reports that as `DAOError.Kind.decryptionFailed`.
 public protocol DAOFieldCipher: Sendable {
     /// The stored form of `plaintext`, a value of `field`.

@@ -66,7 +66,10 @@ struct DAOFieldCrypt: Sendable {
 
     private func cipher(for field: DAOField) throws -> any DAOFieldCipher {
         guard let cipher else {
-            throw DAOError(.missingFieldKey, "\(field) is encrypted, but no field cipher or key is configured")
+            throw DAOError(
+                .missingFieldCipher,
+                "\(field) is encrypted, but the DAO has no field cipher: set dao.fieldCipher (e.g. AESGCMFieldCipher "
+                    + "of PersistanceDAOCrypto) or adopt DAOFieldCipherProviding in the database's configuration target")
         }
         return cipher
     }

@@ -37,7 +37,7 @@ struct DAOInterfaceTests {
     func messages() async throws {
         let directory = try DAOTemporaryDirectory()
         let dao = DAO(module: try DAOModule(xml: DAOFixtures.messages), database: try await directory.database())
-        dao.fieldCipher = AESGCMFieldCipher(secret: "typed")
+        dao.fieldCipher = XORCipher()
         dao.register(MessageModel.self)
         let messages = MessagesDAO(dao: dao)
         #expect(try await messages.addMessages(messages: DAOMessagesModuleTests.models, onlyRead: false) == 3)

@@ -11,7 +11,7 @@ struct DAOMessagesModuleTests {
         MessageModel(msgId: 3, content: nil, uin: 20, read: true),
     ]
 
-    func makeDAO(_ directory: DAOTemporaryDirectory, cipher: (any DAOFieldCipher)? = AESGCMFieldCipher(secret: "k1")) async throws -> DAO {
+    func makeDAO(_ directory: DAOTemporaryDirectory, cipher: (any DAOFieldCipher)? = XORCipher()) async throws -> DAO {
         let dao = DAO(module: try DAOModule(xml: DAOFixtures.messages), database: try await directory.database())
         dao.fieldCipher = cipher
         dao.register(MessageModel.self)
@@ -42,41 +42,34 @@ struct DAOMessagesModuleTests {
         #expect(try await dao.call("counts", ["uins": [10, 20, 30]]).decode([Int].self) == [1, 2, 0])
     }
 
-    @Test("crypt: the file holds ciphertext, reads decrypt, a wrong key is a typed error")
+    @Test("crypt: the column holds the cipher's output, reads decrypt; no cipher is a typed error, nothing written")
     func crypt() async throws {
         let directory = try DAOTemporaryDirectory()
-        let dao = try await makeDAO(directory)
+        let cipher = XORCipher()
+        let dao = try await makeDAO(directory, cipher: cipher)
         try await dao.call("insertMessage", ["model": try Self.models[1].daoValue()])
         #expect(try await dao.call("find", ["id": 2, "time": 0]).decode(MessageModel?.self) == Self.models[1])
-        let stored = try await dao.database.read { conn in try conn.fetchOne("SELECT content FROM messages WHERE id = 2") }
-        guard case .blob(let ciphertext)? = stored?[0] else {
-            Issue.record("the encrypted column holds \(String(describing: stored))")
-            return
-        }
-        let nonceTagAndPlaintext = 12 + 16 + "secret plans".utf8.count
-        #expect(ciphertext.count == nonceTagAndPlaintext)
-        try await dao.database.close()
-        let raw = try Data(contentsOf: URL(fileURLWithPath: directory.path("dao.sqlite")))
-        let wal = (try? Data(contentsOf: URL(fileURLWithPath: directory.path("dao.sqlite-wal")))) ?? Data()
-        #expect(raw.range(of: Data("secret plans".utf8)) == nil)
-        #expect(wal.range(of: Data("secret plans".utf8)) == nil)
-        #expect(raw.range(of: ciphertext) != nil || wal.range(of: ciphertext) != nil)
+        let stored = try await dao.database.read { conn in try conn.fetchOne(Data.self, "SELECT content FROM messages WHERE id = 2") }
+        #expect(stored == Data("secret plans".utf8.map { $0 ^ cipher.key }))
 
-        let reopened = try await makeDAO(directory, cipher: AESGCMFieldCipher(secret: "not k1"))
-        let error = await daoError { _ = try await reopened.call("find", ["id": 2, "time": 0]) }
-        #expect(error?.kind == .decryptionFailed)
-        #expect(error.map { !"\($0)".contains("k1") } == true)
         let noCipher = try await makeDAO(directory, cipher: nil)
         let missing = await daoError { try await noCipher.call("insertMessage", ["model": try Self.models[0].daoValue()]) }
-        #expect(missing?.kind == .missingFieldKey)
+        #expect(missing?.kind == .missingFieldCipher)
+        #expect(missing.map { "\($0)".contains("dao.fieldCipher") } == true)
+        let unread = await daoError { _ = try await noCipher.call("find", ["id": 2, "time": 0]) }
+        #expect(unread?.kind == .missingFieldCipher)
+        let count = try await dao.database.read { conn in try conn.fetchOne(Int.self, "SELECT count(*) FROM messages") }
+        #expect(count == 1)
     }
 
-    @Test("the default cipher is keyed by the configuration target of the database name")
-    func keyFromTarget() async throws {
-        struct Target_daocrypt: ConfigurationTarget, DAOFieldKeyProviding {
+    @Test("the cipher is the one the configuration target of the database name provides")
+    func cipherFromTarget() async throws {
+        struct Target_daocrypt: ConfigurationTarget, DAOFieldCipherProviding {
             let directory: String
             func filePath(for database: String) -> String? { directory + "/" + database }
-            func fieldEncryptionKey(for database: String) -> String? { "fields-of-\(database)" }
+            func fieldCipher(for database: String) -> (any DAOFieldCipher)? {
+                database == "daocrypt_main.sqlite" ? XORCipher(key: 0x33) : nil
+            }
         }
         let directory = try DAOTemporaryDirectory()
         let registry = TargetRegistry()
@@ -87,9 +80,9 @@ struct DAOMessagesModuleTests {
         try await dao.call("insertMessage", ["model": try Self.models[1].daoValue()])
         #expect(try await dao.call("find", ["id": 2, "time": 0]).decode(MessageModel?.self) == Self.models[1])
         let stored = try await database.read { conn in try conn.fetchOne(Data.self, "SELECT content FROM messages") }
-        let expected = AESGCMFieldCipher(secret: "fields-of-daocrypt_main.sqlite")
-        let plaintext = try expected.decrypt(try #require(stored), for: DAOField(type: "MessageModel", property: "content"))
-        #expect(plaintext == Data("secret plans".utf8))
+        #expect(stored == Data("secret plans".utf8.map { $0 ^ 0x33 }))
+        let other = try await Database.open("daocrypt_other.sqlite", registry: registry)
+        #expect(DAO(module: try DAOModule(xml: DAOFixtures.messages), database: other, registry: registry).fieldCipher == nil)
     }
 
     @Test("a pluggable cipher encrypts and decrypts every storage class")
