@@ -6,6 +6,9 @@ import Foundation
 if CommandLine.arguments.dropFirst().first == "documents" {
     exit(runDocumentLoopBenchmarkUnderLoads(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.dropFirst().first == "observers" {
+    exit(runObserverBenchmark(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let options: Options
 do {
