@@ -66,7 +66,8 @@ extension Database {
     /// Runs `body` like `write(_:)`, blocking the calling thread until it has run. For code
     /// that cannot `await`; async code should call `write(_:)`. As with `DispatchQueue.sync`,
     /// the block may capture and change the caller's local variables, and its value need not
-    /// be `Sendable`.
+    /// be `Sendable`. When the writer is idle with nothing queued, the block runs on the
+    /// calling thread, with the writer's connection lent to it: no hand-off between threads.
     /// - Throws: `DatabaseError.Kind.reentrantAccess` when called from inside a read or
     ///   write block of this database (use that block's connection instead);
     ///   `DatabaseError.Kind.deadlock` when called from inside a block of another database
