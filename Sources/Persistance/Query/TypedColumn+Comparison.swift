@@ -42,6 +42,27 @@ public func != <Root, Other, Value>(lhs: TypedColumn<Root, Value>, rhs: TypedCol
     SQLExpression.equality(lhs.sqlExpression, rhs.sqlExpression, negated: true)
 }
 
+/// `lhs = rhs` for an optional column and a column of its wrapped type: a left-joined
+/// table's column (optional in the query) and another table's.
+public func == <Root, Other, Value>(lhs: TypedColumn<Root, Value?>, rhs: TypedColumn<Other, Value>) -> SQLExpression {
+    SQLExpression.equality(lhs.sqlExpression, rhs.sqlExpression, negated: false)
+}
+
+/// `lhs = rhs` for a column and an optional column of the same wrapped type.
+public func == <Root, Other, Value>(lhs: TypedColumn<Root, Value>, rhs: TypedColumn<Other, Value?>) -> SQLExpression {
+    SQLExpression.equality(lhs.sqlExpression, rhs.sqlExpression, negated: false)
+}
+
+/// `lhs <> rhs` for an optional column and a column of its wrapped type.
+public func != <Root, Other, Value>(lhs: TypedColumn<Root, Value?>, rhs: TypedColumn<Other, Value>) -> SQLExpression {
+    SQLExpression.equality(lhs.sqlExpression, rhs.sqlExpression, negated: true)
+}
+
+/// `lhs <> rhs` for a column and an optional column of the same wrapped type.
+public func != <Root, Other, Value>(lhs: TypedColumn<Root, Value>, rhs: TypedColumn<Other, Value?>) -> SQLExpression {
+    SQLExpression.equality(lhs.sqlExpression, rhs.sqlExpression, negated: true)
+}
+
 /// `lhs < rhs` for two columns of the same type.
 public func < <Root, Other, Value>(lhs: TypedColumn<Root, Value>, rhs: TypedColumn<Other, Value>) -> SQLExpression {
     SQLExpression.comparison(lhs.sqlExpression, " < ", rhs.sqlExpression)

@@ -61,6 +61,18 @@ import Testing
         }
     }
 
+    @Test func leftJoinComparesOptionalAndNonOptionalColumns() throws {
+        try withRelationFixture { conn throws in
+            // `name` is a String: optional in the left-joined table, not in the first one.
+            let rows = try RelEmployee.table.query()
+                .leftJoin(RelEmployee.self, as: "namesake") { employee, namesake in namesake.name == employee.name }
+                .filter { employee, namesake in employee.name != namesake.name || namesake.id == nil }
+                .select { employee, _ in employee.name }
+                .fetchAll(conn)
+            #expect(rows.isEmpty)
+        }
+    }
+
     @Test func threeTablesJoined() throws {
         try withRelationFixture { conn throws in
             let rows = try RelEmployee.table.query()
