@@ -87,8 +87,10 @@ tests "Executor and stress tests under ThreadSanitizer" \
 # Symbol-graph extraction turns every trait on; the DocumentationBuild trait makes that build
 # document the SQLCipher variant (see Package.swift). A separate build folder keeps the
 # all-traits build apart from the others.
-check "Documentation of Persistance and PersistanceDAO (DocC, warnings as errors)" \
-    swift package --scratch-path .build-docs generate-documentation --target Persistance --target PersistanceDAO \
+check "Documentation of every product (DocC, warnings as errors)" \
+    swift package --scratch-path .build-docs generate-documentation \
+    --target Persistance --target PersistanceMacros --target PersistanceDAO --target PersistanceDAOCrypto \
+    --target PersistanceServiceLifecycle --target PersistanceTracing --target PersistanceCLI \
     --warnings-as-errors
 
 check "Benchmark smoke run (Benchmarks/: both traits, debug builds, 1,000 rows; no timing threshold)" \
