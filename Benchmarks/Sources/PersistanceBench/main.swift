@@ -9,6 +9,9 @@ if CommandLine.arguments.dropFirst().first == "documents" {
 if CommandLine.arguments.dropFirst().first == "observers" {
     exit(runObserverBenchmark(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.dropFirst().first == "relations" {
+    exit(runRelationsBenchmark(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let options: Options
 do {
