@@ -19,6 +19,25 @@ private struct Player {
     var points: Int?
 }
 
+extension Team {
+    static let players = hasMany(Player.self, using: Player.columns.teamID)
+}
+
+extension Player {
+    static let team = belongsTo(Team.self, using: Player.columns.teamID)
+}
+
+// The README's "Associations and defaults" record.
+private enum Priority: String, Codable { case low, normal, high }
+
+@Table("task")
+private struct TaskItem {
+    @Column(primaryKey: .autoincrement) var id: Int64?
+    var title: String
+    @Column(default: Priority.normal) var priority: Priority       // DEFAULT 'normal'
+    @Column(defaultExpression: .currentTimestamp) var createdAt: Date?  // DEFAULT (CURRENT_TIMESTAMP)
+}
+
 /// The README's examples, so that they are known to compile and do what they say.
 @Suite struct ReadmeExamplesTests {
     @Test func readmeFirstExample() throws {
@@ -99,5 +118,38 @@ private struct Player {
         #expect(scorers.map(\.name) == ["Reds"])
         #expect(named.map(\.name) == ["Ann", "Bob"])
         #expect(Set(everyone) == ["Reds", "Blues", "Ann", "Bob"])
+    }
+
+    @Test func readmeAssociationsExample() throws {
+        let conn = try Connection(path: ":memory:")
+        _ = try Team.table.insert(contentsOf: [Team(id: 1, name: "Reds"), Team(id: 2, name: "Blues")], in: conn)
+        _ = try Player.table.insert(contentsOf: [
+            Player(id: 1, teamID: 1, name: "Ann", points: 25), Player(id: 2, teamID: 1, name: "Bob", points: 30),
+            Player(id: 3, teamID: nil, name: "Cy", points: nil),
+        ], in: conn)
+
+        // Each team with its players, best first: [(Team, [Player])], in two queries.
+        let teams = try Team.table.query().order(Team.columns.name)
+            .including(Team.players.order(Player.columns.points.desc))
+            .fetchAll(conn)
+        // Each player with their team, nil without one: [(Player, Team?)].
+        let players = try Player.table.query().including(Player.team).fetchAll(conn)
+        // Teams having a player with more than 20 points.
+        let strong = try Team.table.query()
+            .filter(Team.players.contains(where: Player.columns.points > 20))
+            .fetchAll(conn)
+
+        #expect(teams.map(\.0.name) == ["Blues", "Reds"])
+        #expect(teams.map { $0.1.map(\.name) } == [[], ["Bob", "Ann"]])
+        #expect(players.map { $0.1?.name } == ["Reds", "Reds", nil])
+        #expect(strong.map(\.name) == ["Reds"])
+
+        try TaskItem.table.create(in: conn)
+        try conn.execute("INSERT INTO task (title) VALUES ('old')")
+        var task = TaskItem(title: "new", priority: .high)
+        try TaskItem.table.insert(&task, in: conn)
+        let tasks = try TaskItem.table.query().order(TaskItem.columns.id).fetchAll(conn)
+        #expect(tasks.map(\.priority) == [.normal, .high])
+        #expect(tasks.allSatisfy { $0.createdAt != nil })
     }
 }

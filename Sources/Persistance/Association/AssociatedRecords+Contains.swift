@@ -2,17 +2,7 @@ extension AssociatedRecords {
     /// `"ownerKey" IN (SELECT "keyColumn" FROM target WHERE …)`: true for the owners that have
     /// an associated record for which `predicate` holds (and the association's own filters).
     func owners(withKey ownerKey: String, where predicate: some SQLExpressible) -> SQLExpression {
-        let keys = query.filter(predicate).select(Column(keyColumn))
-        let subquery: SQLPiece
-        do {
-            let rendered = try keys.clauses.selectSQL()
-            subquery = .fragment(rendered.sql, StatementArguments(rendered.values))
-        } catch let error as DatabaseError {
-            subquery = .invalid(error)
-        } catch {
-            subquery = .invalid(DatabaseError(kind: .invalidQuery, message: String(describing: error)))
-        }
-        return SQLExpression([.column(ownerKey), .text(" IN ("), subquery, .text(")")], precedence: .comparison)
+        Column(ownerKey).in(query.filter(predicate).select(Column(keyColumn)))
     }
 }
 
