@@ -20,8 +20,8 @@ let package = Package(
         .library(name: "PersistanceDAO", targets: ["PersistanceDAO"]),
         .library(name: "PersistanceDAOCrypto", targets: ["PersistanceDAOCrypto"]),
         .library(name: "PersistanceServiceLifecycle", targets: ["PersistanceServiceLifecycle"]),
-        .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .library(name: "PersistanceTracing", targets: ["PersistanceTracing"]),
+        .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
     traits: [
@@ -42,8 +42,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-    ],
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+    ],
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -92,13 +92,13 @@ let package = Package(
             "Persistance",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        // The `persistance` command-line tool: inspect, query, check, back up and re-key files.
-        .executableTarget(name: "PersistanceCLI", dependencies: [
         // Spans of transactions and statements through swift-distributed-tracing.
         .target(name: "PersistanceTracing", dependencies: [
             "Persistance",
             .product(name: "Tracing", package: "swift-distributed-tracing"),
         ]),
+        // The `persistance` command-line tool: inspect, query, check, back up and re-key files.
+        .executableTarget(name: "PersistanceCLI", dependencies: [
             "Persistance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -140,13 +140,13 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // Expansion tests of the DAO macro. A test target that depends on a macro target is built
-        // for the host, with all its dependencies: kept apart so PersistanceDAO (and swift-crypto)
-        // are not built twice.
         .testTarget(name: "PersistanceTracingTests", dependencies: [
             "PersistanceTracing",
             .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
         ]),
+        // Expansion tests of the DAO macro. A test target that depends on a macro target is built
+        // for the host, with all its dependencies: kept apart so PersistanceDAO (and swift-crypto)
+        // are not built twice.
         .testTarget(
             name: "PersistanceDAOMacroTests",
             dependencies: [
