@@ -12,6 +12,9 @@ if CommandLine.arguments.dropFirst().first == "observers" {
 if CommandLine.arguments.dropFirst().first == "relations" {
     exit(runRelationsBenchmark(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.dropFirst().first == "eager" {
+    exit(runEagerBenchmark(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let options: Options
 do {
