@@ -40,4 +40,20 @@ import Persistance
         #expect(insertedRows == [1, 2])
         #expect(seenCounts.last == 2 && seenCounts == seenCounts.sorted() && Set(seenCounts).count == seenCounts.count)
     }
+
+    @Test func readmeSharedObservationExample() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await Database.open(configuration: DatabaseConfiguration(path: directory.path("game.sqlite")))
+        try await db.write { conn in try conn.execute("CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT)") }
+        // README example begins
+        // Fifty clients streaming this cost one fetch per commit that touched `player`.
+        let playerCount = db.observe(sharing: "player count") { conn in
+            try conn.fetchOne(Int.self, "SELECT count(*) FROM player") ?? 0
+        }.removeDuplicates()
+        // README example ends
+        var iterator = playerCount.makeAsyncIterator()
+        #expect(try await iterator.next() == 0)
+        try await db.write { conn in try conn.execute("INSERT INTO player(name) VALUES ('Ann')") }
+        #expect(try await iterator.next() == 1)
+    }
 }
