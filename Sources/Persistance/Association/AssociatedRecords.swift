@@ -51,9 +51,15 @@ struct AssociatedRecords<Target: Record, Item>: Sendable {
             start = end
         }
         let items = try self.items.items(for: records, nestedKeys: nestedKeys, in: conn)
-        var grouped = [DatabaseValue: [Item]](minimumCapacity: distinct.count)
-        for (key, item) in zip(recordKeys, items) {
-            grouped[key, default: []].append(item)
+        // Grouped by position first, in concrete types: this code is not specialized for
+        // `Item`, and each generic array operation per record would look its type up.
+        var positionsByKey = [DatabaseValue: [Int]](minimumCapacity: distinct.count)
+        for (position, key) in recordKeys.enumerated() {
+            positionsByKey[key, default: []].append(position)
+        }
+        var grouped = [DatabaseValue: [Item]](minimumCapacity: positionsByKey.count)
+        for (key, positions) in positionsByKey {
+            grouped[key] = positions.map { items[$0] }
         }
         return grouped
     }
