@@ -15,7 +15,8 @@ import Testing
                 .including(LeagueTeam.players.order(LeaguePlayer.columns.points))
                 .fetchAll(conn)
             #expect(teams.map(\.0) == [blues, reds])
-            #expect(teams.map { $0.1.map(\.name) } == [[], ["Bob", "Ann"]])
+            let names = teams.map { $0.1.map(\.name) }
+            #expect(names == [[], ["Bob", "Ann"]])
             let one = try LeagueTeam.table.query().filter(LeagueTeam.columns.name == "Reds")
                 .including(LeagueTeam.players.filter(LeaguePlayer.columns.points > 10)).fetchOne(conn)
             #expect(one?.0 == reds)
@@ -69,7 +70,8 @@ import Testing
             _ = try insertLeague(conn)
             let teams = try LeagueTeam.table.query().order(LeagueTeam.columns.name)
                 .including(LeagueTeam.stadium).fetchAll(conn)
-            #expect(teams.map { $0.1?.city } == [nil, "Lyon"])
+            let cities = teams.map { $0.1?.city }
+            #expect(cities == [nil, "Lyon"])
         }
     }
 
@@ -78,7 +80,8 @@ import Testing
             _ = try insertLeague(conn)
             let teams = try LeagueTeam.table.query().order(LeagueTeam.columns.name)
                 .including(LeagueTeam.scores).fetchAll(conn)
-            #expect(teams.map { $0.1.map(\.value) } == [[], [10, 20]])
+            let values = teams.map { $0.1.map(\.value) }
+            #expect(values == [[], [10, 20]])
 
             var ann = SchoolStudent(id: nil, name: "Ann")
             var bob = SchoolStudent(id: nil, name: "Bob")
@@ -92,7 +95,8 @@ import Testing
             }
             let students = try SchoolStudent.table.query().order(SchoolStudent.columns.name)
                 .including(SchoolStudent.courses).fetchAll(conn)
-            #expect(students.map { $0.1.map(\.title) } == [["Art", "Math"], ["Math"]])
+            let titles = students.map { $0.1.map(\.title) }
+            #expect(titles == [["Art", "Math"], ["Math"]])
         }
     }
 
@@ -122,7 +126,8 @@ import Testing
             let teams = try LeagueTeam.table.query().order(LeagueTeam.columns.id)
                 .including(LeagueTeam.players.filter(LeaguePlayer.columns.points >= 0)).fetchAll(conn)
             #expect(teams.count == teamCount)
-            #expect(teams.allSatisfy { team, players in players.map(\.name) == ["P" + team.name.dropFirst()] })
+            let eachHasItsOwn = teams.allSatisfy { team, players in players.map(\.name) == ["P" + team.name.dropFirst()] }
+            #expect(eachHasItsOwn)
         }
     }
 
