@@ -142,7 +142,8 @@ final class ConnectionPool: Sendable {
     /// does closing.
     /// - Throws: the pool's rejection (it is closed) without running `body`; `body`'s error.
     func runOnCallingThread(_ body: (Connection) throws -> Void) throws -> Bool {
-        guard let connection = try borrowIdleConnection() else { return false }
+        // A larger pool lends nothing: return before taking its lock.
+        guard capacity == 1, let connection = try borrowIdleConnection() else { return false }
         pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque())
         defer {
             pthread_setspecific(Self.currentKey, nil)
