@@ -8,7 +8,11 @@
 /// catch ResultCode.constraintUnique { … }        // by SQLite code
 /// catch DatabaseError.Kind.decoding { … }         // by library kind
 /// catch let error as DatabaseError where error.resultCode == .busy { … }
+/// catch DatabaseError.Condition.uniqueViolation { … } // on every engine
 /// ```
+///
+/// An error reported by a PostgreSQL server carries its SQLSTATE in `sqlState`. Code that
+/// must work on both engines catches a ``Condition``, which both derive.
 public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, at the library level. Each layer adds its own kinds.
     public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -49,6 +53,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     public var sql: String?
     /// The column involved in a decoding or encoding failure, if any.
     public var column: String?
+    /// The five-character SQLSTATE a PostgreSQL server reported (`23505`, `40001`, …), if any.
+    public var sqlState: String?
 
     /// SQLite's primary result code, when SQLite reported the failure.
     public var resultCode: ResultCode? { extendedResultCode?.primary }
@@ -58,18 +64,21 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         extendedResultCode: ResultCode? = nil,
         message: String,
         sql: String? = nil,
-        column: String? = nil
+        column: String? = nil,
+        sqlState: String? = nil
     ) {
         self.kind = kind
         self.extendedResultCode = extendedResultCode
         self.message = message
         self.sql = sql
         self.column = column
+        self.sqlState = sqlState
     }
 
     public var description: String {
         var text = "DatabaseError.\(kind)"
         if let extendedResultCode { text += " [SQLite \(extendedResultCode)]" }
+        if let sqlState { text += " [SQLSTATE \(sqlState)]" }
         text += ": \(message)"
         if let column { text += " (column \"\(column)\")" }
         if let sql { text += " — SQL: \(sql)" }
