@@ -10,6 +10,22 @@ import PackageDescription
 /// enabling both is a compile-time error — except in documentation builds (the
 /// `DocumentationBuild` trait, which symbol-graph extraction turns on with every other trait),
 /// where the SQLCipher variant is documented and no connection can open.
+///
+/// PostgreSQL: the `PersistancePostgres` product is gated by the `PostgreSQL` trait, off by default.
+/// Only that target depends on postgres-nio, and only when the trait is on (`.when(traits:)`), so a
+/// SQLite app never builds SwiftNIO. An app that uses PostgreSQL enables it:
+/// `.package(url: …, from: …, traits: ["SystemSQLite", "PostgreSQL"])`. Without the trait the
+/// target compiles to nothing (its sources sit inside `#if PostgreSQL`).
+/// Why a trait rather than an ordinary target: `swift test` builds every test target, and the test
+/// command builds this package four times (SystemSQLite, SQLCipher, ThreadSanitizer, docs), each in
+/// its own build folder. An ordinary target would compile SwiftNIO and postgres-nio (minutes on two
+/// cores) in each of them. With the trait, only the SystemSQLite run (`--traits defaults,PostgreSQL`)
+/// builds and tests them, once; the SQL the PostgreSQL code sends does not depend on the SQLite
+/// backend, so testing it under SQLCipher as well would add build time and no coverage.
+/// Async functions run on their caller's executor (as postgres-nio's do): a transaction value,
+/// which is not Sendable, then never crosses an isolation boundary inside a block.
+let postgresSwiftSettings: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let package = Package(
     name: "Persistance",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -21,12 +37,16 @@ let package = Package(
         .library(name: "PersistanceDAOCrypto", targets: ["PersistanceDAOCrypto"]),
         .library(name: "PersistanceServiceLifecycle", targets: ["PersistanceServiceLifecycle"]),
         .library(name: "PersistanceTracing", targets: ["PersistanceTracing"]),
+        .library(name: "PersistancePostgres", targets: ["PersistancePostgres"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
         .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
     traits: [
         .trait(name: "SystemSQLite", description: "Link the system SQLite library (libsqlite3)."),
         .trait(name: "SQLCipher", description: "Link SQLCipher (libsqlcipher) for encrypted databases."),
+        .trait(
+            name: "PostgreSQL",
+            description: "Build the PersistancePostgres product (PostgreSQL through postgres-nio)."),
         .trait(
             name: "DocumentationBuild",
             description: "Only for documentation: with every trait enabled, as symbol-graph extraction does, "
@@ -43,6 +63,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Already a dependency of postgres-nio; named for its TLS contexts (`sslmode=prefer|require`).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         .systemLibrary(
@@ -97,6 +120,13 @@ let package = Package(
             "Persistance",
             .product(name: "Tracing", package: "swift-distributed-tracing"),
         ]),
+        // PostgreSQL through postgres-nio; empty unless the `PostgreSQL` trait is on (see the top).
+        .target(name: "PersistancePostgres", dependencies: [
+            "Persistance",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
+        ], swiftSettings: postgresSwiftSettings),
         // The `persistance` command-line tool: inspect, query, check, back up and re-key files.
         .executableTarget(name: "PersistanceCLI", dependencies: [
             "Persistance",
@@ -133,6 +163,12 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
+        // Runs against a real server: `scripts/postgres-cluster.sh` starts one, PERSISTANCE_POSTGRES_URL names it.
+        .testTarget(name: "PersistancePostgresTests", dependencies: [
+            "PersistancePostgres",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+        ], swiftSettings: postgresSwiftSettings),
         .testTarget(name: "PersistanceDAOTests", dependencies: ["PersistanceDAO"]),
         .testTarget(name: "PersistanceDAOCryptoTests", dependencies: ["PersistanceDAOCrypto"]),
         .testTarget(name: "PersistanceServiceLifecycleTests", dependencies: [

@@ -7,5 +7,6 @@ scripts/install-deps.sh
 if [ "${1:-}" = "--sqlcipher" ]; then
     swift run --traits SQLCipher --scratch-path .build-sqlcipher persistance-demo
 else
-    swift run persistance-demo
+    # The traits of scripts/test.sh's .build, so that nothing is rebuilt (the demo uses no PostgreSQL).
+    swift run --traits SystemSQLite,PostgreSQL persistance-demo
 fi

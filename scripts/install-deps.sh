@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the system packages Persistance builds against (and strace, which the tests use to
-# check that files are synced before they are renamed into place), when they are missing.
+# check that files are synced before they are renamed into place, and the PostgreSQL server the
+# PostgreSQL tests start: scripts/postgres-cluster.sh), when they are missing.
 # Idempotent; uses sudo only when not root. On systems without apt it checks and explains.
 set -euo pipefail
 
-packages=(libsqlite3-dev libsqlcipher-dev pkg-config sqlite3 sqlcipher strace)
+packages=(libsqlite3-dev libsqlcipher-dev pkg-config sqlite3 sqlcipher strace postgresql)
 
 if command -v dpkg-query >/dev/null 2>&1; then
     missing=()

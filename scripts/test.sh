@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole test suite under both backends (SystemSQLite, then SQLCipher), warnings as
-# errors; then the concurrency tests under ThreadSanitizer, the documentation build and a
+# errors, the PostgreSQL tests (with the SystemSQLite run) against a throwaway server; then the concurrency tests under ThreadSanitizer, the documentation build and a
 # benchmark smoke run. Every step runs even when an earlier one failed. The last line adds
 # everything up: "N passed, M failed", counting each test a test run reports and each other
 # step (a build, the docs, the smoke run) as one check. Exits non-zero when anything failed.
@@ -49,6 +49,23 @@ tests() {
     failed=$((failed + failures))
 }
 
+# The PostgreSQL tests run against the server PERSISTANCE_POSTGRES_URL names, or else a throwaway
+# cluster started here and always stopped. They never skip: a server that does not start fails them.
+if [ -z "${PERSISTANCE_POSTGRES_URL:-}" ]; then
+    trap 'scripts/postgres-cluster.sh stop; rm -f "$output"' EXIT
+    if PERSISTANCE_POSTGRES_URL=$(scripts/postgres-cluster.sh start); then
+        export PERSISTANCE_POSTGRES_URL
+    else
+        failed=$((failed + 1))
+        echo "FAILED: scripts/postgres-cluster.sh start"
+    fi
+fi
+
+# Every command on the default build folder (.build) enables the same traits, so that none
+# rebuilds the others' targets: SystemSQLite and PostgreSQL (the only run that builds
+# SwiftNIO and postgres-nio; see Package.swift).
+default_traits=SystemSQLite,PostgreSQL
+
 check "Test code: no closure literal inside #expect/#require within another closure" \
     scripts/check-test-closures.sh
 
@@ -57,14 +74,14 @@ check "Test code: no closure literal inside #expect/#require within another clos
 # would hold the test runner's threads long enough to starve the timed executor tests.
 sweeps='PowerLossTests|PowerLossOperationTests|IOErrorInjectionTests'
 
-check "Build with the SystemSQLite trait (default)" \
-    swift build -Xswiftc -warnings-as-errors
+check "Build with the SystemSQLite and PostgreSQL traits" \
+    swift build --traits "$default_traits" -Xswiftc -warnings-as-errors
 check "Compile-fail diagnostics (scripts/diagnostics: each snippet fails with its expected message)" \
     scripts/check-diagnostics.sh
-tests "Tests with the SystemSQLite trait (default)" \
-    swift test -Xswiftc -warnings-as-errors --skip "$sweeps"
+tests "Tests with the SystemSQLite trait, and the PostgreSQL tests" \
+    swift test --traits "$default_traits" -Xswiftc -warnings-as-errors --skip "$sweeps"
 tests "Power-loss and I/O-error suites with the SystemSQLite trait" \
-    swift test -Xswiftc -warnings-as-errors --filter "$sweeps"
+    swift test --traits "$default_traits" -Xswiftc -warnings-as-errors --filter "$sweeps"
 
 # The README's server recipe: a Hummingbird service streaming an observation (its own package
 # and build folder, Examples/NotesServer/.build).
