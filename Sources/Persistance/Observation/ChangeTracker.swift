@@ -49,6 +49,8 @@ final class ChangeTracker: Sendable {
     private let pollsExternalChanges: Bool
     /// The observations that share their fetches, by key.
     let sharedObservations = SharedObservations()
+    /// Fetches the value observations after the commits that concern them.
+    let observationScheduler = ObservationScheduler()
 
     /// A tracker for the database whose writer pool is `writer`. An in-memory database,
     /// which no other connection can reach, does not look for external commits.
@@ -194,6 +196,7 @@ final class ChangeTracker: Sendable {
 
     /// Ends every subscription, and any made later: the database no longer accepts work.
     func finishAll() {
+        observationScheduler.finish()
         let subscribers = state.withLock { state -> [Subscriber] in
             state.isFinished = true
             defer { state.subscribers.removeAll() }
