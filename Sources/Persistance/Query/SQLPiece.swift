@@ -27,3 +27,26 @@ enum SQLPiece: Sendable {
     /// linear in its depth.
     case expression(SQLExpressionNode)
 }
+
+extension SQLPiece {
+    /// A reference to column `name`, qualified with `qualifier` (a table's name or alias) when
+    /// there is one.
+    static func column(_ name: String, qualifiedBy qualifier: String?) -> SQLPiece {
+        guard let qualifier else { return .column(name) }
+        return .qualifiedColumn(table: qualifier, name: name)
+    }
+
+    /// The value `encode` stores for `value`, to bind; or the error converting it, naming
+    /// `column`, thrown when the statement renders.
+    static func bound<Value>(
+        _ value: Value, encodedBy encode: (Value) throws -> DatabaseValue, column: String
+    ) -> SQLPiece {
+        do {
+            return .value(try encode(value))
+        } catch let error as DatabaseError {
+            return .invalid(error)
+        } catch {
+            return .invalid(DatabaseError.encoding(String(describing: error), column: column))
+        }
+    }
+}

@@ -22,14 +22,16 @@ struct SQLShape: Hashable, Sendable {
     /// The type of the dialect the text is written in: the same shape has another text in
     /// another dialect.
     let dialect: ObjectIdentifier
-    private(set) var tokens: [Token] = []
+    private(set) var tokens: [Token]
     private var fingerprint: UInt64
 
-    init(qualifyingTable: String?, dialect: ObjectIdentifier) {
+    /// An empty shape whose tokens go into `buffer`, an empty array (whose capacity is used).
+    init(qualifyingTable: String?, dialect: ObjectIdentifier, buffer: consuming [Token] = []) {
         self.qualifyingTable = qualifyingTable
         self.dialect = dialect
         fingerprint = qualifyingTable == nil ? 0 : 1
-        tokens.reserveCapacity(32)
+        tokens = buffer
+        if tokens.capacity < 32 { tokens.reserveCapacity(32) }
     }
 
     mutating func append(_ token: Token) {
@@ -67,9 +69,20 @@ struct SQLShapeCollector: SQLWriter {
     private(set) var shape: SQLShape
     private(set) var arguments = SQLArguments()
 
-    init(dialect: any SQLDialect, qualifyingColumnsWith qualifyingTable: String?) {
+    /// A collector writing into `buffers` (see `QueryRenderBuffers`).
+    init(
+        dialect: any SQLDialect, qualifyingColumnsWith qualifyingTable: String?,
+        buffers: consuming QueryRenderBuffers = QueryRenderBuffers()
+    ) {
         self.dialect = dialect
-        shape = SQLShape(qualifyingTable: qualifyingTable, dialect: ObjectIdentifier(type(of: dialect)))
+        shape = SQLShape(
+            qualifyingTable: qualifyingTable, dialect: ObjectIdentifier(type(of: dialect)), buffer: buffers.tokens)
+        arguments = SQLArguments(buffer: buffers.values)
+    }
+
+    /// The buffers, to collect the next statement into.
+    consuming func buffers() -> QueryRenderBuffers {
+        QueryRenderBuffers(tokens: shape.tokens, values: arguments.values)
     }
 
     mutating func append(_ text: String) {
