@@ -7,7 +7,8 @@ import Foundation
 /// connections and processes through `PRAGMA data_version`.
 ///
 /// Subscribers are called on the writer's thread, one commit at a time: they must only
-/// hand the changes on (to a stream's continuation), never block.
+/// hand the changes on (to a stream's continuation, or to the `ObservationScheduler`, the
+/// one subscriber that every value observation shares), never block.
 ///
 /// It also tells readers which commits a snapshot sees (see `Settled`): an epoch counter
 /// turns odd as the writer's transaction commits (SQLite's commit hook, before the commit
@@ -147,23 +148,28 @@ final class ChangeTracker: Sendable {
     func writeDidEnd(on connection: Connection) {
         guard let recorder = connection.changeRecorder else { return }
         let batches = recorder.takeCommitted()
-        announceExternalCommit(on: connection, recorder: recorder)
-        announce(batches)
+        announce(externalCommit(on: connection, recorder: recorder) + batches)
         commitsDidSettle()
     }
 
-    private func announceExternalCommit(on connection: Connection, recorder: ChangeRecorder) {
-        guard pollsExternalChanges, (try? recorder.externalCommitHappened(on: connection)) == true else { return }
-        announce([CommittedChanges(isExternal: true)])
+    /// A commit of another connection or process, if one happened since the last check.
+    private func externalCommit(on connection: Connection, recorder: ChangeRecorder) -> [CommittedChanges] {
+        guard pollsExternalChanges, (try? recorder.externalCommitHappened(on: connection)) == true else { return [] }
+        return [CommittedChanges(isExternal: true)]
     }
 
+    /// Numbers `batches` (oldest first) and hands each to every subscriber, in order.
     private func announce(_ batches: [CommittedChanges]) {
-        for var batch in batches {
-            let subscribers = state.withLock { state -> [Subscriber] in
+        guard !batches.isEmpty else { return }
+        var batches = batches
+        let subscribers = state.withLock { state -> [Subscriber] in
+            for index in batches.indices {
                 state.sequence += 1
-                batch.sequence = state.sequence
-                return Array(state.subscribers.values)
+                batches[index].sequence = state.sequence
             }
+            return Array(state.subscribers.values)
+        }
+        for batch in batches {
             for subscriber in subscribers {
                 subscriber.receive(batch)
             }
@@ -180,7 +186,7 @@ final class ChangeTracker: Sendable {
                 self.writer.submit(ClosureJob(
                     run: { [weak self] connection in
                         guard let self, let recorder = connection.changeRecorder else { return }
-                        self.announceExternalCommit(on: connection, recorder: recorder)
+                        self.announce(self.externalCommit(on: connection, recorder: recorder))
                     },
                     fail: { [weak self] _ in self?.finishAll() }))
             }

@@ -19,9 +19,9 @@ import Foundation
 ///
 /// Rounds are paced while commits keep coming: a round starts at once after a quiet moment,
 /// but no sooner than `roundInterval` after the previous one started, nor before the reader
-/// rested as long as the previous round ran. A stream of commits then costs a few rounds per
-/// millisecond at most, and the observations at most half of one processor, however fast the
-/// writes come, rather than a round (and a wake-up of every consumer) per commit.
+/// rested twice as long as the previous round ran. A stream of commits then costs at most one
+/// round per millisecond, and the observations at most a third of one processor, however
+/// fast the writes come, rather than a round (and a wake-up of every consumer) per commit.
 final class ObservationScheduler: Sendable {
     /// The shortest time between the starts of two rounds.
     static let roundInterval = Duration.milliseconds(1)
@@ -228,6 +228,9 @@ final class ObservationScheduler: Sendable {
     /// Notes the pending commits against every observation, and returns those that have to fetch.
     private func takeDueObservations() -> [any ScheduledObservation] {
         state.withLock { state in
+            // A round queued before every observation left, that runs for a later subscription,
+            // fetches nothing until that one records (see `recordingDidStart`).
+            guard state.isRecording else { return [] }
             let touched = TouchedTables(state.pending)
             state.pending = []
             var due: [any ScheduledObservation] = []
@@ -269,7 +272,7 @@ final class ObservationScheduler: Sendable {
             state.isRunning = false
             if let started {
                 let now = Self.now
-                state.nextRoundTime = max(started + Self.roundIntervalNanoseconds, now + (now - started))
+                state.nextRoundTime = max(started + Self.roundIntervalNanoseconds, now + 2 * (now - started))
             }
             if let delay = startsRound(&state) { return delay }
             var watched: Set<String>? = []
