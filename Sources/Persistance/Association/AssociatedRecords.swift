@@ -45,13 +45,11 @@ struct AssociatedRecords<Target: Record, Item>: Sendable {
         let keyCount = chunks.reduce(0) { $0 + $1.count }
         guard items.nestedKeyColumn != nil else {
             // Each record is its own item: grouped as the rows are read.
-            var grouped = [DatabaseValue: [Target]](minimumCapacity: keyCount)
+            var grouped = RecordsByKey<Target>(keyCount: keyCount)
             for chunk in chunks {
-                try forEachRecord(forKeys: chunk, in: conn) { record, key, _ in
-                    grouped[key, default: []].append(record)
-                }
+                try forEachRecord(forKeys: chunk, in: conn) { record, key, _ in grouped.add(record, key: key) }
             }
-            return items.itemsGroupedByKey(grouped)
+            return items.itemsGroupedByKey(grouped.finish())
         }
         var records = [Target]()
         var recordKeys = [DatabaseValue]()
