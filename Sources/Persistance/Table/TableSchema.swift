@@ -136,11 +136,6 @@ final class TableSchema: Sendable {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// `count` comma-separated `?` parameters.
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
-    }
-
     /// `CREATE TABLE` without `IF NOT EXISTS` under another quoted name, for rebuilding the
     /// table in its declared shape.
     func createTableSQL(as quotedName: String) -> String {

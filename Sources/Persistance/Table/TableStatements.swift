@@ -81,6 +81,17 @@ struct TableStatements<Dialect: SQLDialect>: Sendable {
         "DELETE FROM \(quotedName) WHERE \(condition)"
     }
 
+    /// The comma-separated placeholders of `count` parameters from position `first` (from 1):
+    /// an `IN (…)` list.
+    func placeholders(from first: Int, count: Int) -> String {
+        var sql: [UInt8] = []
+        for position in first..<(first + count) {
+            if position > first { sql.append(contentsOf: ", ".utf8) }
+            dialect.appendPlaceholder(position, to: &sql)
+        }
+        return String(decoding: sql, as: UTF8.self)
+    }
+
     /// The placeholder of the `position`th parameter (from 1) where parameters follow in order.
     func placeholder(_ position: Int) -> String {
         Self.placeholder(position, dialect)

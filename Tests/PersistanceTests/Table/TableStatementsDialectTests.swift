@@ -50,6 +50,8 @@ import Testing
         #expect(numbered.selectByKey == "SELECT * FROM `player` WHERE `id` = $1")
         #expect(numbered.updateByKey(slots: [1, 3]) == "UPDATE `player` SET `name` = $1, `score` = $2 WHERE `id` = $3")
         #expect(numbered.delete(where: "`id` = $1") == "DELETE FROM `player` WHERE `id` = $1")
+        #expect(numbered.placeholders(from: 3, count: 3) == "$3, $4, $5")
+        #expect(Self.table.schema.statements.placeholders(from: 3, count: 3) == "?, ?, ?")
         let upsert = numbered.upsert(uniqueKeySlot: 0)
         #expect(upsert == numbered.insert + " ON CONFLICT (`id`) DO UPDATE SET "
             + "`name` = CASE WHEN $8 THEN excluded.`name` ELSE `name` END, "
