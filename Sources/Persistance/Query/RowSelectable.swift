@@ -33,8 +33,9 @@ public protocol RowValueReader {
     func read(from statement: Statement) throws -> Value
 }
 
-/// Reads the value of one result column: straight from SQLite when its storage class is the
-/// type's own, else converted (with a decoding error when it does not fit).
+/// Reads the value of one result column with the type's
+/// ``DatabaseValueConvertible/read(from:at:)`` (straight from SQLite when its storage class is
+/// the type's own, else converted, with a decoding error when it does not fit).
 public struct ColumnValueReader<Value: DatabaseValueConvertible>: RowValueReader {
     @usableFromInline let index: Int
 
@@ -45,8 +46,7 @@ public struct ColumnValueReader<Value: DatabaseValueConvertible>: RowValueReader
 
     @inlinable
     public func read(from statement: Statement) throws -> Value {
-        if let value = statement.exactValue(Value.self, at: index) { return value }
-        return try statement.value(at: index, as: Value.self)
+        try Value.read(from: statement, at: index)
     }
 }
 
