@@ -15,8 +15,8 @@
 ///   one snapshot (a slow fetch delays the others of its round).
 /// - Commits that land while a round runs, or while the consumer is busy, are coalesced
 ///   into one fetch; a slow consumer gets only the newest value. While commits keep
-///   landing, rounds are paced: one starts at most every millisecond, and the reader rests
-///   twice as long as the last round ran, so observations take at most a third of one
+///   landing, rounds are paced: one starts at most every 8 ms, and the reader rests eight
+///   times as long as the last round ran, so observations take at most a ninth of one
 ///   processor from the writes. A commit after a quiet moment is fetched at once.
 /// - Rolled-back transactions and commits to other tables cause nothing; a commit by
 ///   another connection or process (whose tables are unknown) causes a fetch.
