@@ -17,6 +17,10 @@ enum SQLPiece: Sendable {
     indirect case subquery(QueryClauses)
     /// A value, rendered as a `?` parameter and bound.
     case value(DatabaseValue)
+    /// A list of values, rendered as their parameters separated by commas (`?, ?, ?`) and
+    /// bound: one piece however long the list (an `IN` list of thousands of keys), and one
+    /// token of the statement's shape, so that lists of the same length share a cached text.
+    case values([DatabaseValue])
     /// A raw SQL fragment written by the programmer, with its own arguments.
     indirect case fragment(String, StatementArguments)
     /// Something that cannot be rendered (a value that cannot be stored, an invalid name);

@@ -15,6 +15,8 @@ struct SQLShape: Hashable, Sendable {
         case column(String)
         case value
         case fragment(String)
+        /// A list of this many values (see `SQLPiece.values`).
+        case values(Int)
     }
 
     /// The table that qualifies column references, or nil when they are bare.
@@ -41,6 +43,7 @@ struct SQLShape: Hashable, Sendable {
         case .column(let name): (3, name.utf8.count)
         case .value: (4, 0)
         case .fragment(let fragment): (5, fragment.utf8.count)
+        case .values(let count): (6, count)
         }
         // FNV-1a style mixing of one word per token.
         fingerprint = (fingerprint ^ (kind | UInt64(truncatingIfNeeded: length) << 3)) &* 0x100_0000_01B3
@@ -109,6 +112,13 @@ struct SQLShapeCollector: SQLWriter {
     mutating func appendValue(_ value: DatabaseValue) {
         shape.append(.value)
         arguments.append(value)
+    }
+
+    mutating func appendValues(_ values: [DatabaseValue]) {
+        shape.append(.values(values.count))
+        for value in values {
+            arguments.append(value)
+        }
     }
 
     mutating func appendFragment(_ fragment: String, _ arguments: StatementArguments) throws {
