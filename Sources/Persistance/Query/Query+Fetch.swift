@@ -57,7 +57,7 @@ extension Query {
     /// them for every fetch).
     @usableFromInline
     func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
-        try limitedToFirst ? clauses.first.prepared(.select, on: conn) : clauses.prepared(.select, on: conn)
+        try clauses.selectStatement(in: conn, limitedToFirst: limitedToFirst)
     }
 
     /// A cursor over the first column of the matching rows, converted to `T`.

@@ -49,6 +49,12 @@ struct QueryClauses: Sendable {
         try conn.queryRenderCache.statement(statement, of: self, on: conn)
     }
 
+    /// The `SELECT` (of its first row only when `limitedToFirst`) prepared on `conn`, every
+    /// value bound: what every kind of query fetches with.
+    func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
+        try limitedToFirst ? first.prepared(.select, on: conn) : prepared(.select, on: conn)
+    }
+
     /// `SELECT [DISTINCT] … FROM "table" [WHERE …] [GROUP BY …] [HAVING …] [ORDER BY …] [LIMIT ? [OFFSET ?]]`.
     func selectSQL() throws -> RenderedSQL { try sql(.select) }
 

@@ -18,7 +18,7 @@ public struct RowSelectQuery<each Selected: RowSelectable>: Sendable {
     /// statement cache, with every value bound.
     @usableFromInline
     func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
-        try (limitedToFirst ? clauses.first.selectSQL() : clauses.selectSQL()).statement(in: conn)
+        try clauses.selectStatement(in: conn, limitedToFirst: limitedToFirst)
     }
 
     /// The readers of the selected elements, each at its first result column.

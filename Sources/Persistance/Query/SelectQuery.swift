@@ -19,7 +19,7 @@ public struct SelectQuery<each Value: DatabaseValueConvertible>: Sendable {
     /// statement cache, with every value bound.
     @usableFromInline
     func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
-        try limitedToFirst ? clauses.first.prepared(.select, on: conn) : clauses.prepared(.select, on: conn)
+        try clauses.selectStatement(in: conn, limitedToFirst: limitedToFirst)
     }
 
     /// Every row. Inlinable, so that reading the values is specialized for their types in
