@@ -4,6 +4,13 @@ extension Database {
     /// How many times a reader tries to take a snapshot between two commits before the
     /// observations' fetches fall back to the writer.
     static let settledSnapshotAttempts = 1_000
+    /// How many of those attempts only yield the processor while a commit is under way; later
+    /// ones sleep `settledSnapshotPause`, so that on a saturated machine the committing thread
+    /// gets to finish (yielding alone let a round give up within microseconds and run on the
+    /// writer, holding up the writes).
+    static let settledSnapshotYields = 64
+    /// The pause of the later attempts, in microseconds.
+    static let settledSnapshotPause: UInt32 = 50
 }
 
 extension Connection {
@@ -16,9 +23,13 @@ extension Connection {
     /// restarts, its new snapshot taken between two looks at the tracker.
     func settleSnapshot(with tracker: ChangeTracker, settledBefore: ChangeTracker.Settled?) throws -> UInt64? {
         if let settledBefore, tracker.isStill(settledBefore) { return settledBefore.sequence }
-        for _ in 0..<Database.settledSnapshotAttempts {
+        for attempt in 0..<Database.settledSnapshotAttempts {
             guard let settled = tracker.settled else {
-                sched_yield()
+                if attempt < Database.settledSnapshotYields {
+                    sched_yield()
+                } else {
+                    usleep(Database.settledSnapshotPause)
+                }
                 continue
             }
             try execute("COMMIT")
