@@ -85,6 +85,13 @@ private struct TaskItem {
             .select { player, team in (player.name, team.name) }
             .fetchAll(conn)
 
+        // Whole records beside columns: [(Player, Team?)], the left-joined team nil without a match.
+        let withTeams = try Player.table.query()
+            .leftJoin(Team.self) { player, team in player.teamID == team.id }
+            .order { player, _ in player.name }
+            .selectRecords { player, team in (player, team) }
+            .fetchAll(conn)
+
         // Every team, with or without players, and their points: [(String, Int, Int?, Double?)].
         let standings = try Team.table.query()
             .leftJoin(Player.self) { team, player in player.teamID == team.id }
@@ -109,6 +116,8 @@ private struct TaskItem {
 
         #expect(roster.map(\.0) == ["Ann", "Bob"])
         #expect(roster.map(\.1) == ["Reds", "Reds"])
+        #expect(withTeams.map(\.0.name) == ["Ann", "Bob"])
+        #expect(withTeams.map(\.1?.name) == ["Reds", "Reds"])
         #expect(standings.map(\.0) == ["Reds", "Blues"])
         #expect(standings.map(\.1) == [2, 0])
         #expect(standings.map(\.2) == [25, nil])

@@ -13,8 +13,13 @@ import CBenchSQLite
 // `including(all:)` and Persistance's `including(_:)`. Every contender runs it `repeats`
 // times inside one read transaction (`BEGIN` … `COMMIT`) on the same WAL database, in
 // rotating order each round; results are checksummed after the clock stops and must agree.
+// Each contender loads once before the clock, in a read transaction of its own, so that
+// every one runs the clock with its statements prepared (raw C prepares its two before the
+// clock; the libraries prepare theirs, cached per connection, at first use).
 //
-//     swift run -c release --package-path Benchmarks persistance-bench eager [rounds]
+//     swift run -c release --package-path Benchmarks persistance-bench eager [rounds] [contender,…]
+//
+// Naming contenders runs only those, as for `relations`.
 
 enum EagerSQL {
     static let parents = 1_000
@@ -83,29 +88,35 @@ private let rawCEager = EagerContender(name: "raw-c") { path in
     let commit = try connection.prepare("COMMIT")
     let parents = try connection.prepare(EagerSQL.parentsSQL)
     let children = try connection.prepare(EagerSQL.childrenSQL(keys: EagerSQL.parents))
+    func load() -> [(RawParent, [RawChild])] {
+        var loaded: [(RawParent, [RawChild])] = []
+        var slotByID: [Int64: Int] = [:]
+        while sqlite3_step(parents) == SQLITE_ROW {
+            let parent = RawParent(id: sqlite3_column_int64(parents, 0), name: rawString(parents, 1))
+            slotByID[parent.id] = loaded.count
+            loaded.append((parent, []))
+        }
+        sqlite3_reset(parents)
+        for (index, (parent, _)) in loaded.enumerated() {
+            sqlite3_bind_int64(children, Int32(index + 1), parent.id)
+        }
+        while sqlite3_step(children) == SQLITE_ROW {
+            let child = RawChild(
+                id: sqlite3_column_int64(children, 0), parentID: sqlite3_column_int64(children, 1),
+                name: rawString(children, 2), value: Int(sqlite3_column_int64(children, 3)))
+            if let slot = slotByID[child.parentID] { loaded[slot].1.append(child) }
+        }
+        sqlite3_reset(children)
+        return loaded
+    }
+    try connection.run(begin)
+    _ = load()
+    try connection.run(commit)
     var results: [[(RawParent, [RawChild])]] = []
     let elapsed = try measure {
         try connection.run(begin)
         for _ in 0..<EagerSQL.repeats {
-            var loaded: [(RawParent, [RawChild])] = []
-            var slotByID: [Int64: Int] = [:]
-            while sqlite3_step(parents) == SQLITE_ROW {
-                let parent = RawParent(id: sqlite3_column_int64(parents, 0), name: rawString(parents, 1))
-                slotByID[parent.id] = loaded.count
-                loaded.append((parent, []))
-            }
-            sqlite3_reset(parents)
-            for (index, (parent, _)) in loaded.enumerated() {
-                sqlite3_bind_int64(children, Int32(index + 1), parent.id)
-            }
-            while sqlite3_step(children) == SQLITE_ROW {
-                let child = RawChild(
-                    id: sqlite3_column_int64(children, 0), parentID: sqlite3_column_int64(children, 1),
-                    name: rawString(children, 2), value: Int(sqlite3_column_int64(children, 3)))
-                if let slot = slotByID[child.parentID] { loaded[slot].1.append(child) }
-            }
-            sqlite3_reset(children)
-            results.append(loaded)
+            results.append(load())
         }
         try connection.run(commit)
     }
@@ -120,7 +131,7 @@ private let rawCEager = EagerContender(name: "raw-c") { path in
 private let persistanceEager = EagerContender(name: "persistance") { path in
     let db = try Database.openSync(configuration: DatabaseConfiguration(path: path))
     defer { try? db.closeSync() }
-    _ = try db.readSync { conn in try conn.fetchOne(Int.self, "SELECT count(*) FROM sqlite_master") }
+    _ = try db.readSync { conn in try EagerParent.table.query().including(EagerParent.children).fetchAll(conn) }
     var results: [[(EagerParent, [EagerChild])]] = []
     let elapsed = try measure {
         try db.readSync { conn in
@@ -159,6 +170,13 @@ func runEagerBenchmark(_ arguments: [String]) -> Int32 {
         print("eager: measured in the SystemSQLite build only")
         return 0
     }
+    let contenders: [EagerContender]
+    do {
+        contenders = try selectedContenders(eagerContenders, named: arguments.dropFirst().first, \.name)
+    } catch {
+        FileHandle.standardError.write(Data("persistance-bench eager: \(error)\n".utf8))
+        return 2
+    }
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("persistance-bench-eager-\(UUID().uuidString.prefix(8))")
     do {
@@ -169,8 +187,8 @@ func runEagerBenchmark(_ arguments: [String]) -> Int32 {
         var samples: [String: [Double]] = [:]
         var expected: Int?
         for round in 0...rounds {
-            for offset in 0..<eagerContenders.count {
-                let contender = eagerContenders[(round + offset) % eagerContenders.count]
+            for offset in 0..<contenders.count {
+                let contender = contenders[(round + offset) % contenders.count]
                 let (elapsed, checksum) = try contender.run(path)
                 if let expected, expected != checksum { throw BenchError("eager: \(contender.name) loaded other rows") }
                 expected = checksum
@@ -183,7 +201,7 @@ func runEagerBenchmark(_ arguments: [String]) -> Int32 {
         }
         let rawMedian = median(samples["raw-c"] ?? [])
         print("eager (\(EagerSQL.repeats) loads of \(EagerSQL.parents) parents × \(EagerSQL.childrenPerParent) children per transaction)")
-        for contender in eagerContenders {
+        for contender in contenders {
             let times = samples[contender.name] ?? []
             let numbers = String(
                 format: "min %8.2f ms  median %8.2f ms  raw C / this %.2f",

@@ -29,9 +29,9 @@ let grdbEager = EagerContender(name: "grdb") { path in
     var configuration = Configuration()
     configuration.readonly = true
     let queue = try DatabaseQueue(path: path, configuration: configuration)
-    _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
     let request = GRDBEagerParent.including(all: GRDBEagerParent.children.forKey("children"))
         .asRequest(of: GRDBParentWithChildren.self)
+    _ = try queue.read { db in try request.fetchAll(db) }
     var results: [[GRDBParentWithChildren]] = []
     let elapsed = try measure {
         try queue.read { db in

@@ -13,7 +13,11 @@ import CBenchSQLite
 // times inside one read transaction (`BEGIN` … `COMMIT`), on the same WAL database, in
 // rotating order each round; results are checksummed after the clock stops and must agree.
 //
-//     swift run -c release --package-path Benchmarks persistance-bench relations [rounds]
+//     swift run -c release --package-path Benchmarks persistance-bench relations [rounds] [contender,…]
+//
+// Naming contenders runs only those (raw C's ratio needs `raw-c` among them): `relations 0
+// raw-c,persistance` under callgrind counts one warm-up run of each, one measured region
+// (see `measure`) per contender and workload, in the order named.
 
 /// The SQL every hand-written contender runs: the text Persistance renders for its queries
 /// (Persistance's tests check the rendering of the same shapes).
@@ -121,6 +125,13 @@ private let rawCRelations = RelationsContender(
 /// ratio of medians to raw C's (raw C's time / the contender's: 1.0 is as fast).
 func runRelationsBenchmark(_ arguments: [String]) -> Int32 {
     let rounds = arguments.first.flatMap(Int.init) ?? 5
+    let contenders: [RelationsContender]
+    do {
+        contenders = try selectedContenders(relationsContenders, named: arguments.dropFirst().first, \.name)
+    } catch {
+        FileHandle.standardError.write(Data("persistance-bench relations: \(error)\n".utf8))
+        return 2
+    }
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("persistance-bench-relations-\(UUID().uuidString.prefix(8))")
     do {
@@ -136,9 +147,9 @@ func runRelationsBenchmark(_ arguments: [String]) -> Int32 {
             var samples: [String: [Double]] = [:]
             var checksums: [String: Int] = [:]
             for round in 0...rounds {
-                let count = relationsContenders.count
+                let count = contenders.count
                 for offset in 0..<count {
-                    let contender = relationsContenders[(round + offset) % count]
+                    let contender = contenders[(round + offset) % count]
                     let result = try contender[keyPath: run](path)
                     if let expected = checksums.values.first, expected != result.checksum {
                         throw BenchError("relations \(workload): \(contender.name) fetched other rows")
@@ -149,7 +160,7 @@ func runRelationsBenchmark(_ arguments: [String]) -> Int32 {
             }
             let rawMedian = relationsMedian(samples["raw-c"] ?? [])
             print("\(workload) (\(operations) \(workload == "join" ? "rows" : "queries") per transaction)")
-            for contender in relationsContenders {
+            for contender in contenders {
                 let times = samples[contender.name] ?? []
                 let name = contender.name.padding(toLength: 12, withPad: " ", startingAt: 0)
                 let numbers = String(
@@ -169,4 +180,17 @@ private func relationsMedian(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// The contenders named in `list` (comma-separated), in its order; all of them without a list.
+func selectedContenders<Contender>(
+    _ all: [Contender], named list: String?, _ name: (Contender) -> String
+) throws -> [Contender] {
+    guard let list else { return all }
+    return try list.split(separator: ",").map { wanted in
+        guard let contender = all.first(where: { name($0) == wanted }) else {
+            throw BenchError("no contender '\(wanted)' (contenders: \(all.map(name).joined(separator: ", ")))")
+        }
+        return contender
+    }
 }

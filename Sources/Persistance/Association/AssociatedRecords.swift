@@ -1,13 +1,17 @@
 /// The records of an association's target table whose `keyColumn` holds given keys, grouped
 /// by key, each turned into the association's item (the record, or the record with what a
 /// nested association loads for it).
+///
+/// The loading is inlinable, like the record fetches: the row loop and the grouping are
+/// specialized for the record and item types in the caller's module.
+@usableFromInline
 struct AssociatedRecords<Target: Record, Item>: Sendable {
     /// The target's rows, filtered and ordered as the association says.
-    let query: Query<Target>
+    @usableFromInline let query: Query<Target>
     /// The target's column matched against the owners' keys.
-    let keyColumn: String
+    @usableFromInline let keyColumn: String
     /// What each fetched record becomes.
-    let items: any AssociatedItems<Target, Item>
+    @usableFromInline let items: any AssociatedItems<Target, Item>
 
     /// The records with no nested association: each item is the record.
     init(query: Query<Target>, keyColumn: String) where Item == Target {
@@ -35,55 +39,76 @@ struct AssociatedRecords<Target: Record, Item>: Sendable {
     /// The items whose `keyColumn` holds one of `keys`, by key, in the query's order. The
     /// distinct non-NULL keys are bound in chunks that fit SQLite's parameter limit, beside
     /// the query's own values: one query for up to 999 keys on the oldest engines.
+    @inlinable
     func grouped(forKeys keys: [DatabaseValue], in conn: Connection) throws -> [DatabaseValue: [Item]] {
-        var seen = Set<DatabaseValue>()
-        let distinct = keys.filter { !$0.isNull && seen.insert($0).inserted }
-        guard !distinct.isEmpty else { return [:] }
-        let chunkSize = try Swift.max(1, conn.variableLimit() - query.clauses.selectSQL().values.count)
+        let chunks = try keyChunks(keys, in: conn)
+        let keyCount = chunks.reduce(0) { $0 + $1.count }
+        guard items.nestedKeyColumn != nil else {
+            // Each record is its own item: grouped as the rows are read.
+            var grouped = RecordsByKey<Target>(keyCount: keyCount)
+            for chunk in chunks {
+                try forEachRecord(forKeys: chunk, in: conn) { record, key, _ in grouped.add(record, key: key) }
+            }
+            return items.itemsGroupedByKey(grouped.finish())
+        }
         var records = [Target]()
         var recordKeys = [DatabaseValue]()
         var nestedKeys = [DatabaseValue]()
-        var start = distinct.startIndex
-        while start < distinct.endIndex {
-            let end = Swift.min(start + chunkSize, distinct.endIndex)
-            try fetch(
-                keys: distinct[start..<end], in: conn, into: &records, keys: &recordKeys, nestedKeys: &nestedKeys)
-            start = end
+        for chunk in chunks {
+            try forEachRecord(forKeys: chunk, in: conn) { record, key, nestedKey in
+                records.append(record)
+                recordKeys.append(key)
+                nestedKeys.append(nestedKey ?? .null)
+            }
         }
         let items = try self.items.items(for: records, nestedKeys: nestedKeys, in: conn)
-        // Grouped by position first, in concrete types: this code is not specialized for
-        // `Item`, and each generic array operation per record would look its type up.
-        var positionsByKey = [DatabaseValue: [Int]](minimumCapacity: distinct.count)
-        for (position, key) in recordKeys.enumerated() {
-            positionsByKey[key, default: []].append(position)
-        }
-        var grouped = [DatabaseValue: [Item]](minimumCapacity: positionsByKey.count)
-        for (key, positions) in positionsByKey {
-            grouped[key] = positions.map { items[$0] }
+        var grouped = [DatabaseValue: [Item]](minimumCapacity: keyCount)
+        for (item, key) in zip(items, recordKeys) {
+            grouped[key, default: []].append(item)
         }
         return grouped
     }
 
-    /// Appends the records of one chunk of keys, their keys and their nested keys.
-    private func fetch(
-        keys: ArraySlice<DatabaseValue>, in conn: Connection, into records: inout [Target],
-        keys recordKeys: inout [DatabaseValue], nestedKeys: inout [DatabaseValue]
+    /// The distinct non-NULL `keys`, in chunks that one query can bind: SQLite's parameter
+    /// limit less the query's own values.
+    @usableFromInline
+    func keyChunks(_ keys: [DatabaseValue], in conn: Connection) throws -> [ArraySlice<DatabaseValue>] {
+        var seen = Set<DatabaseValue>(minimumCapacity: keys.count)
+        let distinct = keys.filter { !$0.isNull && seen.insert($0).inserted }
+        guard !distinct.isEmpty else { return [] }
+        let size = try Swift.max(1, conn.variableLimit() - query.clauses.selectSQL().values.count)
+        return stride(from: 0, to: distinct.count, by: size).map { distinct[$0..<Swift.min($0 + size, distinct.count)] }
+    }
+
+    /// Runs `body` with each record whose `keyColumn` holds one of `keys`, its key and, when
+    /// the items need one, its nested key.
+    @inlinable
+    func forEachRecord(
+        forKeys keys: ArraySlice<DatabaseValue>, in conn: Connection,
+        _ body: (Target, _ key: DatabaseValue, _ nestedKey: DatabaseValue?) throws -> Void
     ) throws {
-        let statement = try query.filter(Column(keyColumn).in(keys)).selectStatement(in: conn, limitedToFirst: false)
+        let statement = try selectStatement(forKeys: keys, in: conn)
         defer { statement.reset() }
         let decoder = try Target.rowDecoder(for: statement)
         let keyIndex = try statement.associationColumn(keyColumn, of: query.tableName)
         let nestedIndex = try items.nestedKeyColumn.map { try statement.associationColumn($0, of: query.tableName) }
-        while try statement.step() {
-            records.append(try decoder.decode(statement))
-            recordKeys.append(statement.column(at: keyIndex))
-            if let nestedIndex { nestedKeys.append(statement.column(at: nestedIndex)) }
-        }
+        // The connection is checked at the first step only, as in the record fetches.
+        guard try statement.step() else { return }
+        repeat {
+            try body(try decoder.decode(statement), statement.column(at: keyIndex), nestedIndex.map(statement.column(at:)))
+        } while try statement.stepToNextRow()
+    }
+
+    /// The query's `SELECT` of the records whose `keyColumn` holds one of `keys`, bound.
+    @usableFromInline
+    func selectStatement(forKeys keys: ArraySlice<DatabaseValue>, in conn: Connection) throws -> Statement {
+        try query.filter(Column(keyColumn).in(keys)).selectStatement(in: conn, limitedToFirst: false)
     }
 }
 
 extension Statement {
     /// The index of `column`, which an association reads from the rows of `table`.
+    @usableFromInline
     func associationColumn(_ column: String, of table: String) throws -> Int {
         guard let index = columnIndex(named: column) else {
             throw DatabaseError(

@@ -10,7 +10,7 @@
 /// ```
 public struct HasManyAssociation<Owner: Record, Target: Record, Item>: Association {
     public let ownerKey: String
-    let records: AssociatedRecords<Target, Item>
+    @usableFromInline let records: AssociatedRecords<Target, Item>
 
     init(ownerKey: String, records: AssociatedRecords<Target, Item>) {
         self.ownerKey = ownerKey
@@ -19,6 +19,7 @@ public struct HasManyAssociation<Owner: Record, Target: Record, Item>: Associati
 
     public var loadedWithoutRecords: [Item] { [] }
 
+    @inlinable
     public func load(forKeys keys: [DatabaseValue], in conn: Connection) throws -> [DatabaseValue: [Item]] {
         try records.grouped(forKeys: keys, in: conn)
     }
@@ -46,7 +47,7 @@ public struct HasManyAssociation<Owner: Record, Target: Record, Item>: Associati
 /// row (a NULL or dangling key).
 public struct ToOneAssociation<Owner: Record, Target: Record, Item>: Association {
     public let ownerKey: String
-    let records: AssociatedRecords<Target, Item>
+    @usableFromInline let records: AssociatedRecords<Target, Item>
 
     init(ownerKey: String, records: AssociatedRecords<Target, Item>) {
         self.ownerKey = ownerKey
@@ -55,8 +56,9 @@ public struct ToOneAssociation<Owner: Record, Target: Record, Item>: Association
 
     public var loadedWithoutRecords: Item? { nil }
 
+    @inlinable
     public func load(forKeys keys: [DatabaseValue], in conn: Connection) throws -> [DatabaseValue: Item?] {
-        try records.grouped(forKeys: keys, in: conn).mapValues(\.first)
+        try records.grouped(forKeys: keys, in: conn).mapValues { $0.first }
     }
 
     /// Only an associated record for which `predicate` holds; otherwise the owner gets nil.

@@ -19,17 +19,22 @@ public struct QueryIncluding<Element: Record, Loaded: Association>: Sendable whe
     /// What each owner comes with.
     public let association: Loaded
 
-    /// Every matching record, in the query's order, with its associated values.
+    /// Every matching record, in the query's order, with its associated values. Inlinable,
+    /// like the record fetches, so that loading is specialized for the records and the
+    /// association in the caller's module.
+    @inlinable
     public func fetchAll(_ conn: Connection) throws -> [(Element, Loaded.Loaded)] {
         try fetch(query, in: conn)
     }
 
     /// The first matching record with its associated values, or nil when there is none.
+    @inlinable
     public func fetchOne(_ conn: Connection) throws -> (Element, Loaded.Loaded)? {
         try fetch(query.limit(1), in: conn).first
     }
 
-    private func fetch(_ query: Query<Element>, in conn: Connection) throws -> [(Element, Loaded.Loaded)] {
+    @inlinable
+    func fetch(_ query: Query<Element>, in conn: Connection) throws -> [(Element, Loaded.Loaded)] {
         var owners = [Element]()
         var keys = [DatabaseValue]()
         do {
@@ -37,12 +42,20 @@ public struct QueryIncluding<Element: Record, Loaded: Association>: Sendable whe
             defer { statement.reset() }
             let decoder = try Element.rowDecoder(for: statement)
             let keyIndex = try statement.associationColumn(association.ownerKey, of: query.tableName)
-            while try statement.step() {
-                owners.append(try decoder.decode(statement))
-                keys.append(statement.column(at: keyIndex))
+            // The connection is checked at the first step only, as in the record fetches.
+            if try statement.step() {
+                repeat {
+                    owners.append(try decoder.decode(statement))
+                    keys.append(statement.column(at: keyIndex))
+                } while try statement.stepToNextRow()
             }
         }
         let loaded = try association.load(forKeys: keys, in: conn)
-        return zip(owners, keys).map { owner, key in (owner, loaded[key] ?? association.loadedWithoutRecords) }
+        var fetched = [(Element, Loaded.Loaded)]()
+        fetched.reserveCapacity(owners.count)
+        for (owner, key) in zip(owners, keys) {
+            fetched.append((owner, loaded[key] ?? association.loadedWithoutRecords))
+        }
+        return fetched
     }
 }

@@ -77,6 +77,11 @@ public final class Connection {
     /// Collects this connection's changes for observers while any are subscribed (see
     /// `ChangeRecorder`); nil otherwise, so unobserved connections pay nothing.
     @exclusivity(unchecked) var changeRecorder: ChangeRecorder?
+    /// The query builder's rendered SQL texts (the process-wide cache, held from the open on).
+    let queryRenderCache = QueryRenderCache.shared
+    /// The arrays the query builder collects a statement's shape and values into, kept between
+    /// statements (see `QueryRenderBuffers`).
+    @exclusivity(unchecked) var queryRenderBuffers = QueryRenderBuffers()
     /// The asynchronous job running on the connection, whose cancellation stops its
     /// statements (see `installCancellationCheck`); set and cleared by the job on the
     /// connection's thread, which holds the job meanwhile.

@@ -15,9 +15,24 @@ public protocol DatabaseValueConvertible: Sendable {
 
     /// The Swift value for a stored value, or nil when the stored value cannot represent this type.
     static func fromDatabaseValue(_ value: DatabaseValue) -> Self?
+
+    /// The value of column `index` in the current row of `statement`; a decoding error naming
+    /// the column when it does not fit. What typed selections read each column with: the
+    /// default reads common types straight from SQLite and converts anything else through
+    /// ``fromDatabaseValue(_:)``, so a conformance rarely needs its own.
+    static func read(from statement: Statement, at index: Int) throws -> Self
 }
 
 extension DatabaseValueConvertible {
+    /// Reads `String`, integers, `Double` and `Data` straight from SQLite when the column's
+    /// storage class is their own; converts anything else through ``fromDatabaseValue(_:)``.
+    /// As a conformance's witness it is specialized for the conforming type.
+    @inlinable
+    public static func read(from statement: Statement, at index: Int) throws -> Self {
+        if let value = statement.exactValue(Self.self, at: index) { return value }
+        return try statement.value(at: index, as: Self.self)
+    }
+
     /// Converts a stored value, throwing a decoding error that names `column` when it does not fit.
     public static func decode(_ value: DatabaseValue, column: @autoclosure () -> String) throws -> Self {
         if let decoded = fromDatabaseValue(value) { return decoded }
@@ -38,6 +53,13 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
         if case .null = value { return .some(.none) }
         return Wrapped.fromDatabaseValue(value).map { .some($0) }
+    }
+
+    /// Nil for NULL, else the wrapped type's value.
+    @inlinable
+    public static func read(from statement: Statement, at index: Int) throws -> Wrapped? {
+        if statement.isNull(at: index) { return nil }
+        return try Wrapped.read(from: statement, at: index)
     }
 }
 

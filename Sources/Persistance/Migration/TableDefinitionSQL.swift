@@ -31,9 +31,7 @@ struct TableDefinitionSQL {
     /// Reads the stored SQL of `table`.
     /// - Throws: `.misuse` when the table does not exist or was not made by `CREATE TABLE … (…)`.
     init(table: String, in connection: Connection) throws {
-        guard let sql = try connection.fetchOne(
-            String.self, "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE", [table])
-        else {
+        guard let sql = try SQLiteCatalog.storedSQL(ofTable: table, in: connection) else {
             throw DatabaseError.invalidSchemaChange("no table \"\(table)\"")
         }
         try self.init(table: table, sql: sql)

@@ -33,6 +33,9 @@ final class ChangeRecorder {
     private var commitInFlight = false
     /// The last `PRAGMA data_version` seen, to notice other connections' commits.
     private var dataVersion: Int64?
+    /// When a write block may next look for other connections' commits, on the monotonic
+    /// clock in nanoseconds (see `ChangeTracker.writeDidEnd(on:)`).
+    var nextExternalCheckAfterWrite: UInt64 = 0
     /// Told as a transaction commits, before other connections can see it.
     private let onCommit: () -> Void
 

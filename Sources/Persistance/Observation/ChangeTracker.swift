@@ -7,7 +7,8 @@ import Foundation
 /// connections and processes through `PRAGMA data_version`.
 ///
 /// Subscribers are called on the writer's thread, one commit at a time: they must only
-/// hand the changes on (to a stream's continuation), never block.
+/// hand the changes on (to a stream's continuation, or to the `ObservationScheduler`, the
+/// one subscriber that every value observation shares), never block.
 ///
 /// It also tells readers which commits a snapshot sees (see `Settled`): an epoch counter
 /// turns odd as the writer's transaction commits (SQLite's commit hook, before the commit
@@ -49,6 +50,8 @@ final class ChangeTracker: Sendable {
     private let pollsExternalChanges: Bool
     /// The observations that share their fetches, by key.
     let sharedObservations = SharedObservations()
+    /// Fetches the value observations after the commits that concern them.
+    let observationScheduler = ObservationScheduler()
 
     /// A tracker for the database whose writer pool is `writer`. An in-memory database,
     /// which no other connection can reach, does not look for external commits.
@@ -142,26 +145,45 @@ final class ChangeTracker: Sendable {
     /// Announces what the write block that just ended on `connection` committed, after any
     /// commit another connection made before it. Called by the executor on the writer's
     /// thread after every write block; does nothing unless a recorder is installed.
+    ///
+    /// Other connections' commits are looked for after a write block at most once per
+    /// `externalCheckIntervalAfterWrites` (a `PRAGMA data_version` costs about as much as a
+    /// one-row insert's own bookkeeping), besides the timer's checks.
     func writeDidEnd(on connection: Connection) {
         guard let recorder = connection.changeRecorder else { return }
         let batches = recorder.takeCommitted()
-        announceExternalCommit(on: connection, recorder: recorder)
-        announce(batches)
+        let now = DispatchTime.now().uptimeNanoseconds
+        if now >= recorder.nextExternalCheckAfterWrite {
+            recorder.nextExternalCheckAfterWrite = now + Self.externalCheckIntervalAfterWrites
+            announce(externalCommit(on: connection, recorder: recorder) + batches)
+        } else {
+            announce(batches)
+        }
         commitsDidSettle()
     }
 
-    private func announceExternalCommit(on connection: Connection, recorder: ChangeRecorder) {
-        guard pollsExternalChanges, (try? recorder.externalCommitHappened(on: connection)) == true else { return }
-        announce([CommittedChanges(isExternal: true)])
+    /// The shortest time between two looks for other connections' commits after writes, in
+    /// nanoseconds: a millisecond.
+    static let externalCheckIntervalAfterWrites: UInt64 = 1_000_000
+
+    /// A commit of another connection or process, if one happened since the last check.
+    private func externalCommit(on connection: Connection, recorder: ChangeRecorder) -> [CommittedChanges] {
+        guard pollsExternalChanges, (try? recorder.externalCommitHappened(on: connection)) == true else { return [] }
+        return [CommittedChanges(isExternal: true)]
     }
 
+    /// Numbers `batches` (oldest first) and hands each to every subscriber, in order.
     private func announce(_ batches: [CommittedChanges]) {
-        for var batch in batches {
-            let subscribers = state.withLock { state -> [Subscriber] in
+        guard !batches.isEmpty else { return }
+        var batches = batches
+        let subscribers = state.withLock { state -> [Subscriber] in
+            for index in batches.indices {
                 state.sequence += 1
-                batch.sequence = state.sequence
-                return Array(state.subscribers.values)
+                batches[index].sequence = state.sequence
             }
+            return Array(state.subscribers.values)
+        }
+        for batch in batches {
             for subscriber in subscribers {
                 subscriber.receive(batch)
             }
@@ -178,7 +200,7 @@ final class ChangeTracker: Sendable {
                 self.writer.submit(ClosureJob(
                     run: { [weak self] connection in
                         guard let self, let recorder = connection.changeRecorder else { return }
-                        self.announceExternalCommit(on: connection, recorder: recorder)
+                        self.announce(self.externalCommit(on: connection, recorder: recorder))
                     },
                     fail: { [weak self] _ in self?.finishAll() }))
             }
@@ -194,6 +216,7 @@ final class ChangeTracker: Sendable {
 
     /// Ends every subscription, and any made later: the database no longer accepts work.
     func finishAll() {
+        observationScheduler.finish()
         let subscribers = state.withLock { state -> [Subscriber] in
             state.isFinished = true
             defer { state.subscribers.removeAll() }

@@ -5,7 +5,8 @@ extension Database {
     ///
     /// Nothing is reported for a transaction that rolls back, nor for the work of a
     /// savepoint that rolls back. A commit by another connection or process to the same
-    /// file is reported as `.external`, after the next write or within about half a second.
+    /// file is reported as `.external`, after a later write (writes look for one at most once
+    /// a millisecond) or within about half a second.
     /// Rows of `WITHOUT ROWID` tables are not reported (SQLite's update hook skips them).
     ///
     /// ```swift

@@ -1,12 +1,13 @@
-/// One running value observation and everyone who receives its values: it fetches once per
-/// batch of relevant commits and hands each value to every member. An observation made
-/// without a sharing key has a hub of its own; observations made with the same key (and
-/// value type) join the same hub while it runs (see `SharedObservations`).
+/// One running value observation and everyone who receives its values: its database's
+/// `ObservationScheduler` fetches it once per round of relevant commits, and it hands each
+/// value to every member. An observation made without a sharing key has a hub of its own;
+/// observations made with the same key (and value type) join the same hub while it runs
+/// (see `SharedObservations`).
 ///
-/// The hub starts observing when its first member joins and stops (cancelling its fetch)
-/// when its last member leaves; a fetch that throws, or the database closing, ends it for
-/// every member. A hub that ended is never joined again.
-final class ObservationHub<Value: Sendable>: Sendable {
+/// The hub registers with the scheduler when its first member joins and unregisters when its
+/// last member leaves; a fetch that throws, or the database closing, ends it for every
+/// member. A hub that ended is never joined again.
+final class ObservationHub<Value: Sendable>: ScheduledObservation {
     /// One receiver of the hub's values.
     struct Member: Sendable {
         /// Hands on a value. Called under the hub's lock, in order: it must not block.
@@ -20,7 +21,7 @@ final class ObservationHub<Value: Sendable>: Sendable {
         var nextID: UInt64 = 0
         /// The last value fetched, handed to members that join later.
         var latest: Value?
-        var task: Task<Void, Never>?
+        var isRegistered = false
         var hasEnded = false
     }
 
@@ -36,38 +37,52 @@ final class ObservationHub<Value: Sendable>: Sendable {
         self.onEnd = onEnd
     }
 
-    /// Adds `member`, handing it the last value at once if there is one, and starts
-    /// observing if it is the first. Returns its id, or nil if the hub has ended.
+    private var scheduler: ObservationScheduler { database.changeTracker.observationScheduler }
+
+    /// Adds `member`, handing it the last value at once if there is one, and registers the
+    /// hub with the scheduler if it is the first. Returns its id, or nil if the hub has
+    /// ended. The member is finished at once if the database closed.
     func join(_ member: Member) -> UInt64? {
-        state.withLock { state -> UInt64? in
+        let joined = state.withLock { state -> (id: UInt64, registers: Bool)? in
             guard !state.hasEnded else { return nil }
             state.nextID += 1
             state.members[state.nextID] = member
             if let latest = state.latest { member.deliver(latest) }
-            if state.task == nil {
-                state.task = Task { await self.observe() }
-            }
-            return state.nextID
+            defer { state.isRegistered = true }
+            return (state.nextID, !state.isRegistered)
         }
+        guard let joined else { return nil }
+        if joined.registers {
+            if !scheduler.register(self, of: database) {
+                end(with: nil)
+            } else if !isActive {
+                scheduler.unregister(self)  // every member left while the hub registered
+            }
+        }
+        return joined.id
     }
 
-    /// Removes the member `id`; the last one leaving ends the hub and cancels its fetch.
+    /// Removes the member `id`; the last one leaving ends the hub.
     func leave(_ id: UInt64) {
-        let task = state.withLock { state -> Task<Void, Never>?? in
-            guard state.members.removeValue(forKey: id) != nil, state.members.isEmpty, !state.hasEnded else { return nil }
+        let ends = state.withLock { state -> Bool in
+            guard state.members.removeValue(forKey: id) != nil, state.members.isEmpty, !state.hasEnded else { return false }
             state.hasEnded = true
-            return .some(state.task)
+            return true
         }
-        guard let task else { return }
-        task?.cancel()
+        guard ends else { return }
+        scheduler.unregister(self)
         onEnd(self)
     }
 
     /// The number of members (for tests).
     var memberCount: Int { state.withLock { $0.members.count } }
 
-    private func deliver(_ value: Value) {
+    var isActive: Bool { state.withLock { !$0.hasEnded } }
+
+    func fetchAndDeliver(on connection: Connection) throws {
+        let value = try fetch(connection)
         state.withLock { state in
+            guard !state.hasEnded else { return }
             state.latest = value
             for member in state.members.values {
                 member.deliver(value)
@@ -75,42 +90,18 @@ final class ObservationHub<Value: Sendable>: Sendable {
         }
     }
 
-    /// Ends the hub for every member, with `error` or none.
-    private func end(with error: (any Error)?) {
-        let members = state.withLock { state -> [Member] in
+    func end(with error: (any Error)?) {
+        let members = state.withLock { state -> [Member]? in
+            guard !state.hasEnded else { return nil }
             state.hasEnded = true
             defer { state.members.removeAll() }
             return Array(state.members.values)
         }
+        guard let members else { return }
+        scheduler.unregister(self)
         for member in members {
             member.finish(error)
         }
         onEnd(self)
-    }
-
-    /// Fetches, then fetches again each time a commit touched what the last fetch read.
-    private func observe() async {
-        let region = ObservedRegion()
-        let (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let subscription = database.changeTracker.subscribe(ChangeTracker.Subscriber(
-            receive: { batch in
-                if region.record(batch) { wake.yield() }
-            },
-            finish: { wake.finish() }))
-        defer { subscription.cancel() }
-        var wakeup = wakeups.makeAsyncIterator()
-        do {
-            await subscription.isRecording.value
-            while true {
-                deliver(try await database.fetchObserved(fetch, into: region))
-                while !region.isStale {
-                    guard await wakeup.next() != nil else { return end(with: nil) }
-                }
-            }
-        } catch let error as DatabaseError where error.kind == .databaseClosed {
-            end(with: nil)  // closing the database ends its observations
-        } catch {
-            end(with: error)
-        }
     }
 }

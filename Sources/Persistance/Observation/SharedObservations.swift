@@ -21,13 +21,17 @@ final class SharedObservations: Sendable {
             return (hub, hub.join(member)!)
         }
         let hubKey = Key(valueType: ObjectIdentifier(Value.self), key: AnyHashable(key))
-        return hubs.withLock { hubs in
-            if let hub = hubs[hubKey] as? ObservationHub<Value>, let id = hub.join(member) {
-                return (hub, id)
+        while true {
+            let hub = hubs.withLock { hubs in
+                if let hub = hubs[hubKey] as? ObservationHub<Value> { return hub }
+                let hub = ObservationHub(
+                    database: database, fetch: fetch, onEnd: { [weak self] hub in self?.forget(hub, of: hubKey) })
+                hubs[hubKey] = hub
+                return hub
             }
-            let hub = ObservationHub(database: database, fetch: fetch, onEnd: { [weak self] hub in self?.forget(hub, of: hubKey) })
-            hubs[hubKey] = hub
-            return (hub, hub.join(member)!)
+            // Joined outside the lock: joining may end the hub (the database closed), which forgets it.
+            if let id = hub.join(member) { return (hub, id) }
+            forget(hub, of: hubKey)  // it ended: the next turn makes a new one
         }
     }
 

@@ -57,7 +57,7 @@ extension Query {
     /// them for every fetch).
     @usableFromInline
     func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
-        try (limitedToFirst ? clauses.first.selectSQL() : clauses.selectSQL()).statement(in: conn)
+        try clauses.selectStatement(in: conn, limitedToFirst: limitedToFirst)
     }
 
     /// A cursor over the first column of the matching rows, converted to `T`.

@@ -42,6 +42,19 @@ struct QueryClauses: Sendable {
         try QueryRenderCache.shared.rendered(statement, of: self, in: dialect)
     }
 
+    /// The prepared statement of `statement` on `conn`, every parameter bound: what
+    /// `sql(_:in:)` then `RenderedSQL.statement(in:)` give, without allocating when the text
+    /// is cached (see `QueryRenderCache.statement(_:of:on:)`).
+    func prepared(_ statement: QueryStatement, on conn: Connection) throws -> Statement {
+        try conn.queryRenderCache.statement(statement, of: self, on: conn)
+    }
+
+    /// The `SELECT` (of its first row only when `limitedToFirst`) prepared on `conn`, every
+    /// value bound: what every kind of query fetches with.
+    func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
+        try limitedToFirst ? first.prepared(.select, on: conn) : prepared(.select, on: conn)
+    }
+
     /// `SELECT [DISTINCT] … FROM "table" [WHERE …] [GROUP BY …] [HAVING …] [ORDER BY …] [LIMIT ? [OFFSET ?]]`.
     func selectSQL() throws -> RenderedSQL { try sql(.select) }
 

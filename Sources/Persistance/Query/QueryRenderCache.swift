@@ -40,19 +40,39 @@ final class QueryRenderCache: Sendable {
     ) throws -> RenderedSQL {
         var collector = SQLShapeCollector(dialect: dialect, qualifyingColumnsWith: clauses.qualifyingTable)
         try clauses.write(statement, to: &collector)
-        let shape = collector.shape
-        if let sql = texts.withLock({ $0[shape] }) {
-            return RenderedSQL(sql: sql, arguments: collector.arguments)
-        }
+        let sql = try text(of: collector.shape, statement, of: clauses, in: dialect)
+        return RenderedSQL(sql: sql, arguments: collector.arguments)
+    }
+
+    /// The prepared statement of `statement` of `clauses` on `conn`, every parameter bound:
+    /// what `rendered(_:of:in:)` gives, without allocating, collecting into the connection's
+    /// buffers (see `QueryRenderBuffers`).
+    func statement(_ statement: QueryStatement, of clauses: QueryClauses, on conn: Connection) throws -> Statement {
+        let dialect = SQLiteDialect()
+        var collector = SQLShapeCollector(
+            dialect: dialect, qualifyingColumnsWith: clauses.qualifyingTable, buffers: conn.takeQueryRenderBuffers())
+        try clauses.write(statement, to: &collector)
+        let prepared = try conn.cachedStatement(try text(of: collector.shape, statement, of: clauses, in: dialect))
+        try collector.arguments.bind(to: prepared)
+        conn.queryRenderBuffers = collector.buffers()
+        return prepared
+    }
+
+    /// The SQL text of `shape`, the shape of `statement` of `clauses`: from the cache, else
+    /// rendered and kept.
+    private func text(
+        of shape: SQLShape, _ statement: QueryStatement, of clauses: QueryClauses, in dialect: any SQLDialect
+    ) throws -> String {
+        if let sql = texts.withLock({ $0[shape] }) { return sql }
         var renderer = SQLRenderer(dialect: dialect, qualifyingColumnsWith: clauses.qualifyingTable)
         try clauses.write(statement, to: &renderer)
-        let rendered = renderer.rendered
+        let sql = renderer.rendered.sql
         if shape.tokens.count <= Self.maximumTokens {
             texts.withLock { texts in
                 if texts.count >= capacity { texts.removeAll(keepingCapacity: true) }
-                texts[shape] = rendered.sql
+                texts[shape] = sql
             }
         }
-        return rendered
+        return sql
     }
 }

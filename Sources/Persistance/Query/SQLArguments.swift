@@ -6,6 +6,15 @@ struct SQLArguments {
     /// The values of the named parameters of raw fragments.
     private var namedValues: [String: DatabaseValue] = [:]
 
+    /// No arguments yet.
+    init() {}
+
+    /// No arguments yet, the positional ones to be kept in `buffer`, an empty array (whose
+    /// capacity is used).
+    init(buffer: consuming [DatabaseValue]) {
+        values = buffer
+    }
+
     mutating func append(_ value: DatabaseValue) {
         values.append(value)
     }

@@ -1,6 +1,8 @@
 /// What differs in SQL text from one database engine to another, asked by the query builder
-/// whenever it writes a statement: identifier quoting, parameter placeholders, boolean
-/// literals, how LIMIT and OFFSET combine, and which optional clauses the engine has.
+/// whenever it writes a statement and by a table for its fixed statements (`CREATE TABLE`,
+/// insert, upsert, update, delete, find by key): identifier quoting, parameter placeholders,
+/// literals, column types and keys, how LIMIT and OFFSET combine, and which optional clauses
+/// the engine has.
 ///
 /// A dialect is one value the renderer asks; the builder itself has no engine-specific text.
 /// Rendered statements are cached per query shape and per dialect type, so a dialect type
@@ -29,9 +31,33 @@ public protocol SQLDialect: Sendable {
 
     /// Whether the engine has `INSERT … ON CONFLICT DO UPDATE`.
     var supportsUpsert: Bool { get }
+
+    /// The placeholder of the `position`th parameter (from 1) written with its number, for a
+    /// statement that uses a parameter more than once: `?1` for SQLite, `$1` for engines that
+    /// number every parameter.
+    func numberedPlaceholder(_ position: Int) -> String
+
+    /// A column's type in `CREATE TABLE`, followed by its primary key clause when it is the
+    /// table's primary key: for SQLite, the affinity's name then `PRIMARY KEY` (and
+    /// `AUTOINCREMENT` for a key that never reuses a value).
+    func columnType(_ affinity: ColumnDefinition.Affinity, primaryKey: ColumnDefinition.PrimaryKey?) -> String
+
+    /// `value` as an SQL literal, for a column's `DEFAULT`, which cannot be bound.
+    func literal(_ value: DatabaseValue) -> String
+
+    /// The hidden column that identifies a row of a table without a primary key column, and
+    /// that an upsert on another unique column returns (SQLite's `rowid`).
+    var rowIDColumn: String { get }
 }
 
 extension SQLDialect {
+    /// `identifier` quoted (see `appendQuotedIdentifier(_:to:)`), as text.
+    public func quotedIdentifier(_ identifier: String) throws -> String {
+        var sql: [UInt8] = []
+        try appendQuotedIdentifier(identifier, to: &sql)
+        return String(decoding: sql, as: UTF8.self)
+    }
+
     /// Appends `identifier` between `quote` characters, each `quote` inside doubled; a NUL
     /// character is an error, since it would end the SQL text early.
     public func appendIdentifier(_ identifier: String, quotedWith quote: UInt8, to sql: inout [UInt8]) throws {

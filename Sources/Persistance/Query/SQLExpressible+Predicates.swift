@@ -12,16 +12,16 @@ extension SQLExpressible {
     /// ```
     public func `in`<Values: Sequence>(_ values: Values) -> SQLExpression
     where Values.Element: DatabaseValueConvertible {
-        var list = [SQLPiece]()
-        list.reserveCapacity(values.underestimatedCount * 2 + 1)
+        var list = [DatabaseValue]()
+        list.reserveCapacity(values.underestimatedCount)
         for value in values {
-            list.append(.text(list.isEmpty ? " IN (" : ", "))
-            list.append(SQLExpression.piece(for: value))
+            let piece = SQLExpression.piece(for: value)
+            guard case .value(let stored) = piece else { return SQLExpression([piece], precedence: .atomic) }
+            list.append(stored)
         }
         guard !list.isEmpty else { return SQLExpression.constant(false) }
-        list.append(.text(")"))
         var pieces = sqlExpression.operand(of: .comparison)
-        pieces.append(contentsOf: list)
+        pieces.append(contentsOf: [.text(" IN ("), .values(list), .text(")")])
         return SQLExpression(pieces, precedence: .comparison)
     }
 

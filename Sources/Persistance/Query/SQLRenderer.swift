@@ -96,6 +96,13 @@ struct SQLRenderer: SQLWriter {
         dialect.appendPlaceholder(arguments.values.count, to: &bytes)
     }
 
+    mutating func appendValues(_ values: [DatabaseValue]) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { append(", ") }
+            appendValue(value)
+        }
+    }
+
     mutating func appendBoolean(_ value: Bool) {
         append(dialect.literal(value))
     }

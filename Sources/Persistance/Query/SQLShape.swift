@@ -15,6 +15,8 @@ struct SQLShape: Hashable, Sendable {
         case column(String)
         case value
         case fragment(String)
+        /// A list of this many values (see `SQLPiece.values`).
+        case values(Int)
     }
 
     /// The table that qualifies column references, or nil when they are bare.
@@ -22,14 +24,16 @@ struct SQLShape: Hashable, Sendable {
     /// The type of the dialect the text is written in: the same shape has another text in
     /// another dialect.
     let dialect: ObjectIdentifier
-    private(set) var tokens: [Token] = []
+    private(set) var tokens: [Token]
     private var fingerprint: UInt64
 
-    init(qualifyingTable: String?, dialect: ObjectIdentifier) {
+    /// An empty shape whose tokens go into `buffer`, an empty array (whose capacity is used).
+    init(qualifyingTable: String?, dialect: ObjectIdentifier, buffer: consuming [Token] = []) {
         self.qualifyingTable = qualifyingTable
         self.dialect = dialect
         fingerprint = qualifyingTable == nil ? 0 : 1
-        tokens.reserveCapacity(32)
+        tokens = buffer
+        if tokens.capacity < 32 { tokens.reserveCapacity(32) }
     }
 
     mutating func append(_ token: Token) {
@@ -39,6 +43,7 @@ struct SQLShape: Hashable, Sendable {
         case .column(let name): (3, name.utf8.count)
         case .value: (4, 0)
         case .fragment(let fragment): (5, fragment.utf8.count)
+        case .values(let count): (6, count)
         }
         // FNV-1a style mixing of one word per token.
         fingerprint = (fingerprint ^ (kind | UInt64(truncatingIfNeeded: length) << 3)) &* 0x100_0000_01B3
@@ -67,9 +72,20 @@ struct SQLShapeCollector: SQLWriter {
     private(set) var shape: SQLShape
     private(set) var arguments = SQLArguments()
 
-    init(dialect: any SQLDialect, qualifyingColumnsWith qualifyingTable: String?) {
+    /// A collector writing into `buffers` (see `QueryRenderBuffers`).
+    init(
+        dialect: any SQLDialect, qualifyingColumnsWith qualifyingTable: String?,
+        buffers: consuming QueryRenderBuffers = QueryRenderBuffers()
+    ) {
         self.dialect = dialect
-        shape = SQLShape(qualifyingTable: qualifyingTable, dialect: ObjectIdentifier(type(of: dialect)))
+        shape = SQLShape(
+            qualifyingTable: qualifyingTable, dialect: ObjectIdentifier(type(of: dialect)), buffer: buffers.tokens)
+        arguments = SQLArguments(buffer: buffers.values)
+    }
+
+    /// The buffers, to collect the next statement into.
+    consuming func buffers() -> QueryRenderBuffers {
+        QueryRenderBuffers(tokens: shape.tokens, values: arguments.values)
     }
 
     mutating func append(_ text: String) {
@@ -96,6 +112,13 @@ struct SQLShapeCollector: SQLWriter {
     mutating func appendValue(_ value: DatabaseValue) {
         shape.append(.value)
         arguments.append(value)
+    }
+
+    mutating func appendValues(_ values: [DatabaseValue]) {
+        shape.append(.values(values.count))
+        for value in values {
+            arguments.append(value)
+        }
     }
 
     mutating func appendFragment(_ fragment: String, _ arguments: StatementArguments) throws {

@@ -17,6 +17,8 @@ protocol SQLWriter {
     mutating func appendBoolean(_ value: Bool)
     /// A value, written as a `?` parameter and bound.
     mutating func appendValue(_ value: DatabaseValue)
+    /// Values, written as their parameters separated by commas and bound.
+    mutating func appendValues(_ values: [DatabaseValue])
     /// A raw SQL fragment written by the programmer, with its own arguments.
     mutating func appendFragment(_ fragment: String, _ arguments: StatementArguments) throws
     /// Lets the bare names of `selection`'s aliases refer to those result columns in the rest
@@ -56,6 +58,7 @@ extension SQLWriter {
             case .boolean(let value): appendBoolean(value)
             case .subquery(let clauses): try appendSubquery(clauses)
             case .value(let value): appendValue(value)
+            case .values(let values): appendValues(values)
             case .fragment(let fragment, let arguments): try appendFragment(fragment, arguments)
             case .invalid(let error): throw error
             case .expression(let node):

@@ -19,7 +19,7 @@ public struct SelectQuery<each Value: DatabaseValueConvertible>: Sendable {
     /// statement cache, with every value bound.
     @usableFromInline
     func selectStatement(in conn: Connection, limitedToFirst: Bool) throws -> Statement {
-        try (limitedToFirst ? clauses.first.selectSQL() : clauses.selectSQL()).statement(in: conn)
+        try clauses.selectStatement(in: conn, limitedToFirst: limitedToFirst)
     }
 
     /// Every row. Inlinable, so that reading the values is specialized for their types in
@@ -29,9 +29,11 @@ public struct SelectQuery<each Value: DatabaseValueConvertible>: Sendable {
         let statement = try selectStatement(in: conn, limitedToFirst: false)
         defer { statement.reset() }
         var rows: [(repeat each Value)] = []
-        while try statement.step() {
+        // The connection is checked at the first step only, as in the record fetches.
+        guard try statement.step() else { return rows }
+        repeat {
             rows.append(try Self.row(of: statement))
-        }
+        } while try statement.stepToNextRow()
         return rows
     }
 
@@ -50,18 +52,14 @@ public struct SelectQuery<each Value: DatabaseValueConvertible>: Sendable {
         try clauses.countSQL().valueCursor(in: conn, as: Int.self).next() ?? 0
     }
 
-    /// The current row of `statement`, one value per result column in order: read straight
-    /// from SQLite when its storage class is the type's own, else converted (with a
-    /// decoding error when it does not fit).
+    /// The current row of `statement`, one value per result column in order, each read by
+    /// its type's `DatabaseValueConvertible.read(from:at:)`: a witness specialized for the
+    /// type, so reading a row looks up no type metadata, whether or not the compiler
+    /// specializes this loop over the values.
     @inlinable
     static func row(of statement: Statement) throws -> (repeat each Value) {
         var index = 0
-        func next<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
-            defer { index += 1 }
-            if let value = statement.exactValue(T.self, at: index) { return value }
-            return try statement.value(at: index, as: T.self)
-        }
-        return try (repeat next((each Value).self))
+        return try (repeat (each Value).read(from: statement, at: advancing(&index)))
     }
 
     /// The rows of this query and of `other`, each distinct row once (`UNION`).
@@ -102,4 +100,11 @@ public struct SelectQuery<each Value: DatabaseValueConvertible>: Sendable {
         clauses.isDistinct = true
         return SelectQuery(clauses: clauses)
     }
+}
+
+/// `index`, which then moves to the next column: the column of each value of a row in turn.
+@inlinable @inline(__always)
+func advancing(_ index: inout Int) -> Int {
+    defer { index += 1 }
+    return index
 }

@@ -96,11 +96,13 @@ public func > <Root, Value>(lhs: TypedColumn<Root, Value>, rhs: some SQLExpressi
 extension TypedColumn {
     /// `"column" op ?` with `value` bound, made in one array: neither a column nor a value
     /// is ever parenthesized as an operand.
+    @inline(__always)
     func compared(_ op: String, with value: Value) -> SQLExpression {
         SQLExpression([columnPiece, .text(op), valuePiece(value)], precedence: .comparison)
     }
 
     /// `"column" = ?` (or `<>` when `negated`), or `"column" IS [NOT] NULL` when `value` is NULL.
+    @inline(__always)
     func equality(with value: Value, negated: Bool) -> SQLExpression {
         let piece = valuePiece(value)
         if case .value(.null) = piece {

@@ -4,14 +4,14 @@
 extension TypedColumn {
     /// `self IN (?, ?, …)` with every value bound; an empty list matches no row.
     public func `in`(_ values: some Sequence<Value>) -> SQLExpression {
-        var list = [SQLPiece]()
+        var list = [DatabaseValue]()
         for value in values {
-            list.append(.text(list.isEmpty ? " IN (" : ", "))
-            list.append(valuePiece(value))
+            let piece = valuePiece(value)
+            guard case .value(let stored) = piece else { return SQLExpression([piece], precedence: .atomic) }
+            list.append(stored)
         }
         guard !list.isEmpty else { return SQLExpression.constant(false) }
-        list.append(.text(")"))
-        return SQLExpression([columnPiece] + list, precedence: .comparison)
+        return SQLExpression([columnPiece, .text(" IN ("), .values(list), .text(")")], precedence: .comparison)
     }
 
     /// `self BETWEEN ? AND ?` with both bounds bound: true when `lower <= self <= upper`.

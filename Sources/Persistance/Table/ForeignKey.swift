@@ -40,10 +40,10 @@ public struct ForeignKey: Sendable, Hashable {
         self.onUpdate = onUpdate
     }
 
-    /// The `REFERENCES` clause of a column definition.
-    var sql: String {
-        var sql = "REFERENCES " + TableSchema.quote(table)
-        if let column { sql += "(" + TableSchema.quote(column) + ")" }
+    /// The `REFERENCES` clause of a column definition, its names quoted by `quote`.
+    func sql<Dialect: SQLDialect>(_ quote: inout IdentifierQuoter<Dialect>) -> String {
+        var sql = "REFERENCES " + quote(table)
+        if let column { sql += "(" + quote(column) + ")" }
         if onDelete != .noAction { sql += " ON DELETE " + onDelete.rawValue }
         if onUpdate != .noAction { sql += " ON UPDATE " + onUpdate.rawValue }
         return sql

@@ -20,9 +20,7 @@ extension Table {
 
     /// Whether the table exists in the connection's main database.
     public func exists(in connection: Connection) throws -> Bool {
-        let count = try connection.fetchOne(
-            Int.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE", [name])
-        return count ?? 0 > 0
+        try SQLiteCatalog.hasTable(name, in: connection)
     }
 
     /// Prepares a statement on the table, which fails as a missing table does: called by

@@ -65,7 +65,7 @@ extension Table {
     private func deleteAll(
         sqlCondition condition: String, _ arguments: StatementArguments, in connection: Connection
     ) throws -> Int {
-        try connection.cachedStatement("DELETE FROM \(schema.quotedName) WHERE \(condition)").execute(arguments)
+        try connection.cachedStatement(schema.statements.delete(where: condition)).execute(arguments)
         return connection.changes
     }
 

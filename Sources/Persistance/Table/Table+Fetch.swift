@@ -50,7 +50,8 @@ extension Table {
         var start = 0
         while start < values.count {
             let chunk = values[start..<min(start + size, values.count)]
-            try body(TableSchema.placeholders(chunk.count), StatementArguments(leading + chunk))
+            let placeholders = schema.statements.placeholders(from: leading.count + 1, count: chunk.count)
+            try body(placeholders, StatementArguments(leading + chunk))
             start += size
         }
     }

@@ -41,7 +41,7 @@ extension TableColumnInfo {
 
     /// The columns of the table `table` as SQLite reports them; empty when it does not exist.
     static func fetch(table: String, in connection: Connection) throws -> [TableColumnInfo] {
-        try connection.fetchAll("PRAGMA table_info(\(TableSchema.quote(table)))").map { row in
+        try SQLiteCatalog.columnRows(of: table, in: connection).map { row in
             TableColumnInfo(
                 position: try row.value(named: "cid"), name: try row.value(named: "name"),
                 type: try row.value(named: "type"), isNotNull: try row.value(named: "notnull"),
@@ -54,7 +54,7 @@ extension TableIndexInfo {
     /// The indexes of the table `table` as SQLite reports them, sorted by name; empty when it
     /// does not exist.
     static func fetch(table: String, in connection: Connection) throws -> [TableIndexInfo] {
-        try connection.fetchAll("PRAGMA index_list(\(TableSchema.quote(table)))").map { row in
+        try SQLiteCatalog.indexRows(of: table, in: connection).map { row in
             let name: String = try row.value(named: "name")
             return TableIndexInfo(
                 name: name, columns: try columns(ofIndex: name, in: connection), isUnique: try row.value(named: "unique"),
@@ -64,7 +64,7 @@ extension TableIndexInfo {
 
     /// The columns of the index `index`, in order.
     static func columns(ofIndex index: String, in connection: Connection) throws -> [String] {
-        try connection.fetchAll("PRAGMA index_info(\(TableSchema.quote(index)))").map { column in
+        try SQLiteCatalog.indexColumnRows(of: index, in: connection).map { column in
             try column.value(named: "name", as: String.self)
         }
     }

@@ -107,7 +107,7 @@ extension Table {
             guard !slots.isEmpty else { continue }
             if statement == nil || slots != statementSlots {
                 statement = try connection.cachedStatement(
-                    schema.updateSQL(slots: slots, where: "\(schema.keyExpression) = ?"))
+                    schema.statements.updateByKey(slots: slots))
                 statementSlots = slots
             }
             if let statement {

@@ -100,8 +100,8 @@ extension Table {
                 }
                 switch strategy {
                 case .native:
-                    let statement = try connection.cachedStatement(schema.upsertSQL(uniqueKeySlot: keySlot))
-                    let updatable = schema.upsertUpdatableSlots(uniqueKeySlot: keySlot)
+                    let statement = try connection.cachedStatement(schema.statements.upsert(uniqueKeySlot: keySlot))
+                    let updatable = schema.statements.upsertUpdatableSlots(uniqueKeySlot: keySlot)
                     writer.buffer.keptSlot = keySlot
                     return try writer.binding(to: statement) {
                         try upsertEach { record in
@@ -132,16 +132,16 @@ extension Table {
         let buffer = writer.buffer
         func bindFlag(_ slot: Int) throws {
             let updates = buffer.isSet(at: slot) && (nilValues == .overwrite || buffer.holdsValue(at: slot))
-            try statement.bind(.integer(updates ? 1 : 0), at: schema.upsertFlagParameter(slot: slot))
+            try statement.bind(.integer(updates ? 1 : 0), at: schema.statements.upsertFlagParameter(slot: slot))
         }
         for slot in updatable {
             try bindFlag(slot)
         }
-        if schema.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot) {
+        if schema.statements.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot) {
             try bindFlag(keySlot)
         }
         defer { statement.reset() }
-        guard schema.isRowID(slot: keySlot) else {
+        guard schema.statements.isRowID(slot: keySlot) else {
             guard try statement.step() else {
                 throw DatabaseError(kind: .sqlite, message: "upsert returned no row", sql: statement.sql)
             }
@@ -181,7 +181,7 @@ extension Table {
             try update(rowID: rowID, slots: writer.updatedSlots(excluding: keySlot, skippingNulls: skippingNulls))
             return rowID
         }
-        if schema.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot), let primaryKey = writer.primaryKeyValue,
+        if schema.statements.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot), let primaryKey = writer.primaryKeyValue,
             let rowID = try connection.fetchOne(Int64.self, rowIDLookUp(schema.keyExpression), [primaryKey])
         {
             try update(rowID: rowID, slots: writer.updatedSlots(skippingNulls: skippingNulls))

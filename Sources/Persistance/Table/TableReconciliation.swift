@@ -6,7 +6,7 @@ struct TableReconciliation {
     let scratch: Connection
 
     func run(in connection: Connection) throws {
-        switch try storedObject(named: declared.name, in: connection) {
+        switch try SQLiteCatalog.object(named: declared.name, in: connection) {
         case nil:
             try connection.execute(declared.createTableSQL)
         case let (type, _, _)? where type != "table":
@@ -99,7 +99,7 @@ struct TableReconciliation {
     }
 
     private static func foreignKeys(of table: String, in connection: Connection) throws -> Set<StoredForeignKey> {
-        Set(try connection.fetchAll("PRAGMA foreign_key_list(\(TableSchema.quote(table)))").map { row in
+        Set(try SQLiteCatalog.foreignKeyRows(of: table, in: connection).map { row in
             StoredForeignKey(
                 from: RowColumns.fold(try row.value(named: "from")), table: RowColumns.fold(try row.value(named: "table")),
                 to: (try row.value(named: "to") as String?).map(RowColumns.fold),
@@ -158,7 +158,7 @@ struct TableReconciliation {
         }
         let expectedShapes = Set(expected.map(shape))
         guard file.allSatisfy({ expectedShapes.contains(shape($0)) }) else { return false }
-        return try connection.fetchAll("PRAGMA foreign_key_list(\(TableSchema.quote(table)))").isEmpty
+        return try SQLiteCatalog.foreignKeyRows(of: table, in: connection).isEmpty
     }
 
     /// Rebuilds the table from its declaration, copying the columns the file has.
@@ -174,7 +174,7 @@ struct TableReconciliation {
     // MARK: Indexes
 
     private func reconcile(_ index: IndexDefinition, createdBy sql: String, in connection: Connection) throws {
-        guard let (type, table, stored) = try storedObject(named: index.name, in: connection) else {
+        guard let (type, table, stored) = try SQLiteCatalog.object(named: index.name, in: connection) else {
             do {
                 return try connection.execute(sql)
             } catch let error as DatabaseError where error.resultCode == .constraint {
@@ -197,13 +197,6 @@ struct TableReconciliation {
     }
 
     // MARK: Helpers
-
-    /// The type, table and stored name of the schema object `name`, if there is one.
-    private func storedObject(named name: String, in connection: Connection) throws -> (String, String, String)? {
-        try connection.fetchOne(
-            "SELECT type, tbl_name, name FROM sqlite_master WHERE name = ? COLLATE NOCASE AND type <> 'trigger'", [name]
-        ).map { row in (try row.value(at: 0), try row.value(at: 1), try row.value(at: 2)) }
-    }
 
     private func mismatch(_ column: String?, _ reason: String) -> DatabaseError {
         .schemaMismatch(table: declared.name, column: column, reason)

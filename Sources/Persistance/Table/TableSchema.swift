@@ -1,5 +1,6 @@
 /// A table declaration checked once and turned into everything its operations need: the
-/// column slots, defaults, primary key, and the SQL of the fixed statements.
+/// column slots, defaults, primary key, and the SQL of the fixed statements, rendered once
+/// in SQLite's dialect (`statements`).
 ///
 /// Identifiers are always quoted; values are always bound. The only values written into
 /// SQL are the declared defaults, in `CREATE TABLE`, where SQLite cannot bind.
@@ -27,6 +28,9 @@ final class TableSchema: Sendable {
     /// Whether writing a record drops its properties that have no column, rather than failing.
     let ignoresUnknownProperties: Bool
 
+    /// The fixed statements in SQLite's dialect; the properties below are theirs, kept at
+    /// hand for the inlinable fast paths.
+    let statements: TableStatements<SQLiteDialect>
     let createTableSQL: String
     let createIndexSQL: [String]
     /// `INSERT` of every column, parameter `n` for slot `n - 1`.
@@ -45,7 +49,6 @@ final class TableSchema: Sendable {
         self.ignoresUnknownProperties = ignoresUnknownProperties
         let indexes = indexes + Self.foreignKeyIndexes(table: name, columns: columns, declared: indexes)
         self.indexes = indexes
-        quotedName = Self.quote(name)
         var slots = [String: Int]()
         for (slot, column) in columns.enumerated() where slots[RowColumns.fold(column.name)] == nil {
             slots[RowColumns.fold(column.name)] = slot
@@ -61,9 +64,15 @@ final class TableSchema: Sendable {
         primaryKeySlot = keySlot
         self.primaryKey = keySlot.map { resolved[$0].name }
         rowIDColumn = keySlot.flatMap { resolved[$0].affinity == .integer ? resolved[$0].name : nil }
-        keyExpression = keySlot.map { Self.quote(resolved[$0].name) } ?? "rowid"
+        let statements = TableStatements(
+            SQLiteDialect(), name: name, columns: resolved, primaryKeySlot: keySlot, keyIsRowID: rowIDColumn != nil,
+            indexes: indexes)
+        self.statements = statements
+        quotedName = statements.quotedName
+        keyExpression = statements.keyExpression
         declarationError = Self.check(
             name: name, primaryKey: primaryKey, columns: columns, indexes: indexes, slots: slots)
+            ?? statements.renderingError
 
         var unique = Set(resolved.filter { $0.isUnique || $0.primaryKey != nil }.map { RowColumns.fold($0.name) })
         for index in indexes where index.isUnique && index.columns.count == 1 {
@@ -71,18 +80,19 @@ final class TableSchema: Sendable {
         }
         uniqueColumns = unique
 
-        let quotedColumns = columnNames.map(Self.quote).joined(separator: ", ")
-        createTableSQL = "CREATE TABLE IF NOT EXISTS " + Self.tableSQL(quotedName, columns: resolved)
-        createIndexSQL = indexes.map { index in
-            "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(Self.quote(index.name)) ON \(Self.quote(name)) ("
-                + index.columns.map(Self.quote).joined(separator: ", ") + ")"
-        }
-        insertSQL = "INSERT INTO \(quotedName) (\(quotedColumns)) VALUES ("
-            + columns.indices.map { slot in
-                columns[slot].defaultExpressionSQL.map { "COALESCE(?\(slot + 1), \($0))" } ?? "?\(slot + 1)"
-            }.joined(separator: ", ") + ")"
-        selectSQL = "SELECT * FROM \(quotedName)"
-        selectByKeySQL = "\(selectSQL) WHERE \(keyExpression) = ?"
+        createTableSQL = statements.createTable
+        createIndexSQL = statements.createIndexes
+        insertSQL = statements.insert
+        selectSQL = statements.selectAll
+        selectByKeySQL = statements.selectByKey
+    }
+
+    /// The table's fixed statements in `dialect`, rendered anew: an engine other than SQLite
+    /// renders them once per table and keeps them (SQLite's are `statements`).
+    func statements<Dialect: SQLDialect>(in dialect: Dialect) -> TableStatements<Dialect> {
+        TableStatements(
+            dialect, name: name, columns: columns, primaryKeySlot: primaryKeySlot, keyIsRowID: rowIDColumn != nil,
+            indexes: indexes)
     }
 
     /// The slot of `column` (ASCII case-insensitive), if the table has it.
@@ -104,60 +114,9 @@ final class TableSchema: Sendable {
         return value
     }
 
-    /// `UPDATE … SET` of the columns in `slots`, for the rows `condition` selects. Each
-    /// column takes the parameter at the same position in `parameters`, or `?` by default.
+    /// `UPDATE … SET` of the columns in `slots` (see `TableStatements.update(slots:parameters:where:)`).
     func updateSQL(slots: [Int], parameters: [String]? = nil, where condition: String) -> String {
-        let assignments = slots.enumerated().map { offset, slot in
-            "\(Self.quote(columnNames[slot])) = \(parameters?[offset] ?? "?")"
-        }
-        return "UPDATE \(quotedName) SET \(assignments.joined(separator: ", ")) WHERE \(condition)"
-    }
-
-    /// The columns an upsert on the unique column in `uniqueKeySlot` may update: all but
-    /// that one and the primary key.
-    func upsertUpdatableSlots(uniqueKeySlot keySlot: Int) -> [Int] {
-        columnNames.indices.filter { $0 != keySlot && $0 != primaryKeySlot }
-    }
-
-    /// The parameter of the upsert statement that says whether the column in `slot` is updated.
-    func upsertFlagParameter(slot: Int) -> Int {
-        columnNames.count + 1 + slot
-    }
-
-    /// Whether the unique column in `slot` is the row id, so that an upsert on it needs no
-    /// `RETURNING` to know the row it wrote.
-    func isRowID(slot: Int) -> Bool {
-        rowIDColumn != nil && slot == primaryKeySlot
-    }
-
-    /// Whether an upsert on the unique column in `uniqueKeySlot` that finds no row by that
-    /// column updates the row with the record's primary key (when there is one), unique
-    /// column included, before it inserts: the table has a primary key column apart from it.
-    func upsertFallsBackToPrimaryKey(uniqueKeySlot keySlot: Int) -> Bool {
-        primaryKeySlot.map { $0 != keySlot } ?? false
-    }
-
-    /// `INSERT` of every column (parameter `n` for slot `n - 1`) that, when the unique column
-    /// in `uniqueKeySlot` conflicts, updates each updatable column whose flag parameter (see
-    /// `upsertFlagParameter(slot:)`) is true and keeps the others; and when instead the
-    /// primary key conflicts (see `upsertFallsBackToPrimaryKey(uniqueKeySlot:)`), does the
-    /// same with the unique column among the updatable ones. Unless the unique column is the
-    /// row id, it returns the row id of the row written.
-    func upsertSQL(uniqueKeySlot keySlot: Int) -> String {
-        let key = Self.quote(columnNames[keySlot])
-        func assignments(_ slots: [Int]) -> String {
-            guard !slots.isEmpty else { return "\(key) = excluded.\(key)" }
-            return slots.map { slot in
-                let column = Self.quote(columnNames[slot])
-                return "\(column) = CASE WHEN ?\(upsertFlagParameter(slot: slot)) THEN excluded.\(column) ELSE \(column) END"
-            }.joined(separator: ", ")
-        }
-        let updatable = upsertUpdatableSlots(uniqueKeySlot: keySlot)
-        var sql = "\(insertSQL) ON CONFLICT (\(key)) DO UPDATE SET \(assignments(updatable))"
-        if upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot), let primaryKey {
-            sql += " ON CONFLICT (\(Self.quote(primaryKey))) DO UPDATE SET \(assignments(updatable + [keySlot]))"
-        }
-        return isRowID(slot: keySlot) ? sql : sql + " RETURNING rowid"
+        statements.update(slots: slots, parameters: parameters, where: condition)
     }
 
     // MARK: SQL text
@@ -177,39 +136,16 @@ final class TableSchema: Sendable {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// `count` comma-separated `?` parameters.
-    static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
-    }
-
     /// `CREATE TABLE` without `IF NOT EXISTS` under another quoted name, for rebuilding the
     /// table in its declared shape.
     func createTableSQL(as quotedName: String) -> String {
-        "CREATE TABLE " + Self.tableSQL(quotedName, columns: columns)
+        TableStatements.createTable(as: quotedName, columns: columns, SQLiteDialect())
     }
 
-    /// `"name" (column definitions)`.
-    private static func tableSQL(_ quotedName: String, columns: [ColumnDefinition]) -> String {
-        "\(quotedName) (" + columns.map(columnSQL).joined(separator: ", ") + ")"
-    }
-
-    /// A column's definition, as in `CREATE TABLE` and `ALTER TABLE … ADD COLUMN`.
+    /// A column's definition in SQLite, as in `ALTER TABLE … ADD COLUMN`.
     static func columnSQL(_ column: ColumnDefinition) -> String {
-        var sql = "\(quote(column.name)) \(column.affinity.rawValue)"
-        switch column.primaryKey {
-        case .plain: sql += " PRIMARY KEY"
-        case .autoincrement: sql += " PRIMARY KEY AUTOINCREMENT"
-        case nil: break
-        }
-        if column.isNotNull { sql += " NOT NULL" }
-        if column.isUnique { sql += " UNIQUE" }
-        if let expression = column.defaultExpressionSQL {
-            sql += " DEFAULT " + expression
-        } else if let value = column.defaultValue {
-            sql += " DEFAULT " + literal(value)
-        }
-        if let foreignKey = column.foreignKey { sql += " " + foreignKey.sql }
-        return sql
+        var quote = IdentifierQuoter(SQLiteDialect())
+        return TableStatements.columnSQL(column, &quote)
     }
 
     /// An index for each referencing column that no declared index starts with and that is
@@ -222,24 +158,6 @@ final class TableSchema: Sendable {
             column.foreignKey != nil && !column.isUnique && column.primaryKey == nil
                 && !declared.contains { $0.columns.first.map(RowColumns.fold) == RowColumns.fold(column.name) }
         }.map { IndexDefinition("\(table)_\($0.name)_fkey", on: [$0.name]) }
-    }
-
-    /// A declared default as an SQL literal (a `CREATE TABLE` default cannot be bound).
-    private static func literal(_ value: DatabaseValue) -> String {
-        switch value {
-        case .null:
-            return "NULL"
-        case .integer(let integer):
-            return String(integer)
-        case .real(let real):
-            guard real.isFinite else { return real > 0 ? "9e999" : "-9e999" }
-            return String(real)
-        case .text(let text):
-            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-        case .blob(let data):
-            let digits = Array("0123456789ABCDEF".utf8)
-            return "X'" + String(decoding: data.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }, as: UTF8.self) + "'"
-        }
     }
 
     // MARK: Checking the declaration

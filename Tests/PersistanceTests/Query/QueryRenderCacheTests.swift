@@ -118,9 +118,26 @@ import Testing
             #expect(cache.count <= 4)
         }
         cache.removeAll()
-        let long = QueryFixture.players.filter(Column("id").in(Array(0..<Int64(QueryRenderCache.maximumTokens))))
+        let alternatives = (0..<Int64(QueryRenderCache.maximumTokens)).map { Column("id") == $0 }
+        let long = QueryFixture.players.filter(SQLExpression.any(alternatives))
         #expect(try select(long, cache).values.count == QueryRenderCache.maximumTokens)
         #expect(cache.count == 0)
+    }
+
+    @Test func aLongInListIsOneTokenOfItsShapeAndCachedPerLength() throws {
+        let cache = QueryRenderCache(capacity: 4)
+        func keys(_ range: Range<Int64>) -> Query<QueryTestPlayer> {
+            QueryFixture.players.filter(Column("id").in(Array(range))).qualifyingColumns(false)
+        }
+        let first = try select(keys(0..<5_000), cache)
+        let second = try select(keys(5_000..<10_000), cache)
+        #expect(cache.count == 1)
+        #expect(second.sql == first.sql)
+        #expect(first.sql == (try uncached(keys(0..<5_000)).sql))
+        #expect(first.sql.hasSuffix(#""id" IN (?, ?, ?, "# + String(repeating: "?, ", count: 4_996) + "?)"))
+        #expect(second.values.first == .integer(5_000) && second.values.last == .integer(9_999) && second.values.count == 5_000)
+        #expect(try select(keys(0..<4_999), cache).sql != first.sql)
+        #expect(cache.count == 2)
     }
 
     @Test func concurrentQueriesEachGetTheirOwnTextAndValues() throws {
