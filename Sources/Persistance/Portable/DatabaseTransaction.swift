@@ -1,0 +1,69 @@
+/// A transaction of any engine, as the portable API sees it: the block of
+/// ``AsyncDatabase/read(_:)`` or ``AsyncDatabase/write(_:)`` receives one.
+///
+/// Tables, typed queries, schemas and migrations run on any `DatabaseTransaction`, so the
+/// same persistence code runs on SQLite (``Database``) and on PostgreSQL
+/// (`PersistancePostgres`'s `PostgresDatabase`):
+///
+/// ```swift
+/// func register(_ player: inout Player, in db: some AsyncDatabase) async throws {
+///     try await db.write { tx in try await Player.table.insert(&player, in: tx) }
+/// }
+/// ```
+///
+/// A transaction is valid only inside its block and is not `Sendable`: it stays on the task
+/// that runs the block. Statements take their parameters as ``DatabaseValue``s in the
+/// dialect's placeholders and return rows as ``Row``s; each engine converts to and from its
+/// own types, so values read back exactly as on SQLite.
+public protocol DatabaseTransaction {
+    /// How this engine spells SQL.
+    associatedtype Dialect: SQLDialect
+
+    /// The dialect every statement of this transaction is written in.
+    var dialect: Dialect { get }
+
+    /// Runs `sql` with `arguments` bound to its placeholders, in order, and returns the
+    /// number of rows it inserted, updated or deleted.
+    @discardableResult
+    nonisolated(nonsending) func execute(_ sql: String, _ arguments: [DatabaseValue]) async throws -> Int
+
+    /// Runs an `INSERT` and returns the key the engine generated for the row: the value of
+    /// `keyColumn` (PostgreSQL's `RETURNING`), or the row id when `keyColumn` is nil or is
+    /// the row id (SQLite). Nil when the statement inserted nothing.
+    nonisolated(nonsending) func insert(
+        _ sql: String, _ arguments: [DatabaseValue], returningKey keyColumn: String?
+    ) async throws -> Int64?
+
+    /// Runs a query and returns every row it selects.
+    nonisolated(nonsending) func fetchAll(_ sql: String, _ arguments: [DatabaseValue]) async throws -> [Row]
+
+    /// Runs a query and calls `body` with each row as it arrives, holding one row at a time
+    /// (SQLite steps its statement; PostgreSQL streams with back-pressure), so any number of
+    /// rows takes constant memory. Throwing from `body` stops the query.
+    nonisolated(nonsending) func forEachRow(
+        _ sql: String, _ arguments: [DatabaseValue], _ body: (Row) async throws -> Void
+    ) async throws
+
+    /// Runs `body` in a savepoint nested in this transaction: released when it returns,
+    /// rolled back (leaving the enclosing transaction as it was before) when it throws.
+    nonisolated(nonsending) func savepoint<T>(_ body: (Self) async throws -> T) async throws -> T
+
+    /// What the database holds of the table `name`: its columns and index names, or nil
+    /// when there is no such table. Schema reconciliation compares it with a declaration.
+    nonisolated(nonsending) func tableCatalog(_ name: String) async throws -> TableCatalog?
+}
+
+/// The columns and indexes a database holds for one table, as ``DatabaseTransaction/tableCatalog(_:)``
+/// reads them.
+public struct TableCatalog: Sendable, Hashable {
+    /// The column names, in table order.
+    public var columns: [String]
+    /// The names of the table's indexes (the engine's own, for keys and unique columns, included).
+    public var indexes: Set<String>
+
+    /// A catalog entry.
+    public init(columns: [String], indexes: Set<String>) {
+        self.columns = columns
+        self.indexes = indexes
+    }
+}
