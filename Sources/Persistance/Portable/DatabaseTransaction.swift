@@ -51,6 +51,12 @@ public protocol DatabaseTransaction {
     /// What the database holds of the table `name`: its columns and index names, or nil
     /// when there is no such table. Schema reconciliation compares it with a declaration.
     nonisolated(nonsending) func tableCatalog(_ name: String) async throws -> TableCatalog?
+
+    /// Waits until no other process changes the schema, and keeps them waiting until this
+    /// transaction ends, so that migrations and table reconciliation run exactly once when
+    /// several app instances start together: PostgreSQL takes a transaction-scoped advisory
+    /// lock; SQLite's write transaction already excludes every other writer.
+    nonisolated(nonsending) func serializeSchemaChanges() async throws
 }
 
 /// The columns and indexes a database holds for one table, as ``DatabaseTransaction/tableCatalog(_:)``
