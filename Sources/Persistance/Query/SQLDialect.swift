@@ -32,6 +32,12 @@ public protocol SQLDialect: Sendable {
     /// Whether the engine has `INSERT … ON CONFLICT DO UPDATE`.
     var supportsUpsert: Bool { get }
 
+    /// Whether one `INSERT` may carry several `ON CONFLICT … DO UPDATE` clauses, each with
+    /// its own conflict target (SQLite 3.35+; PostgreSQL allows one). Without it, an upsert
+    /// by a unique column that falls back to the primary key looks the row up, then updates
+    /// or inserts. By default, whether the engine has upserts at all.
+    var supportsSeveralConflictTargets: Bool { get }
+
     /// The placeholder of the `position`th parameter (from 1) written with its number, for a
     /// statement that uses a parameter more than once: `?1` for SQLite, `$1` for engines that
     /// number every parameter.
@@ -42,6 +48,12 @@ public protocol SQLDialect: Sendable {
     /// `AUTOINCREMENT` for a key that never reuses a value).
     func columnType(_ affinity: ColumnDefinition.Affinity, primaryKey: ColumnDefinition.PrimaryKey?) -> String
 
+    /// `column`'s type in `CREATE TABLE` and `ALTER TABLE … ADD COLUMN`, followed by its
+    /// primary key clause when it is the table's primary key. By default, the type of its
+    /// affinity (`columnType(_:primaryKey:)`); an engine with richer types reads
+    /// `column.valueType`.
+    func columnType(_ column: ColumnDefinition) -> String
+
     /// `value` as an SQL literal, for a column's `DEFAULT`, which cannot be bound.
     func literal(_ value: DatabaseValue) -> String
 
@@ -51,6 +63,14 @@ public protocol SQLDialect: Sendable {
 }
 
 extension SQLDialect {
+    /// Whether the engine has upserts: one that has them takes several conflict targets.
+    public var supportsSeveralConflictTargets: Bool { supportsUpsert }
+
+    /// The type of `column`'s affinity, followed by its primary key clause.
+    public func columnType(_ column: ColumnDefinition) -> String {
+        columnType(column.affinity, primaryKey: column.primaryKey)
+    }
+
     /// `identifier` quoted (see `appendQuotedIdentifier(_:to:)`), as text.
     public func quotedIdentifier(_ identifier: String) throws -> String {
         var sql: [UInt8] = []

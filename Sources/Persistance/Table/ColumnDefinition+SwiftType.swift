@@ -15,9 +15,11 @@ extension ColumnDefinition {
         let stored = defaultValue.flatMap {
             try? RecordColumnCoding.databaseValue(forEncodable: $0, column: name, strategy: dateStrategy)
         }
-        return ColumnDefinition(
+        var column = ColumnDefinition(
             name, affinity: affinity(of: T.self, dateStrategy: dateStrategy), primaryKey: primaryKey,
             notNull: !(T.self is any OptionalValue.Type), unique: unique, default: stored)
+        column.valueType = valueType(of: T.self, dateStrategy: dateStrategy)
+        return column
     }
 
     /// The column for a property converted by `coder`: its affinity is the coder's; NOT NULL
@@ -47,6 +49,30 @@ extension ColumnDefinition {
         }
         if let raw = type as? any RawRepresentable.Type { return affinity(of: rawValueType(of: raw), dateStrategy: dateStrategy) }
         return .text  // String, UUID, URL, Decimal, and JSON text for the rest
+    }
+
+    /// The value type of `type`'s values: see ``ValueType``. A `Date` is a date only when
+    /// stored as text; stored as a number, it is that number.
+    static func valueType(of type: Any.Type, dateStrategy: DatabaseDateStrategy) -> ValueType {
+        if let optional = type as? any OptionalValue.Type { return valueType(of: optional.wrappedType, dateStrategy: dateStrategy) }
+        if type == Bool.self { return .bool }
+        if type == Int16.self || type == Int8.self || type == UInt8.self { return .int16 }
+        if type == Int32.self || type == UInt16.self { return .int32 }
+        if type is any FixedWidthInteger.Type { return .int64 }
+        if type is any BinaryFloatingPoint.Type { return .double }
+        if type == Data.self || type == [UInt8].self { return .data }
+        if type == Date.self {
+            switch dateStrategy {
+            case .text: return .date
+            case .secondsSince1970: return .double
+            case .millisecondsSince1970: return .int64
+            }
+        }
+        if type == UUID.self { return .uuid }
+        if type == Decimal.self { return .decimal }
+        if type == String.self || type == URL.self || type == Character.self { return .string }
+        if let raw = type as? any RawRepresentable.Type { return valueType(of: rawValueType(of: raw), dateStrategy: dateStrategy) }
+        return .json
     }
 
     private static func rawValueType<R: RawRepresentable>(of type: R.Type) -> Any.Type {

@@ -22,6 +22,34 @@ public struct ColumnDefinition: Sendable, Hashable {
         case numeric = "NUMERIC"
     }
 
+    /// The Swift type a column's values come from, for engines whose column types are richer
+    /// than SQLite's affinities (PostgreSQL's `SMALLINT`, `UUID`, `TIMESTAMPTZ`, `JSONB`…).
+    /// SQLite ignores it; the values cross the portable API the same way whatever it is.
+    public enum ValueType: String, Sendable, Hashable {
+        /// `Bool`.
+        case bool
+        /// An integer that fits 16 bits (`Int16`, `Int8`, `UInt8`).
+        case int16
+        /// An integer that fits 32 bits (`Int32`, `UInt16`).
+        case int32
+        /// Any other integer.
+        case int64
+        /// A floating-point number.
+        case double
+        /// Text (`String`, `URL`, `Character`).
+        case string
+        /// Bytes (`Data`, `[UInt8]`).
+        case data
+        /// A `Date` stored as SQLite's date text.
+        case date
+        /// A `UUID`.
+        case uuid
+        /// A `Decimal`.
+        case decimal
+        /// Any other `Encodable` value, stored as JSON text.
+        case json
+    }
+
     /// How a column is the table's primary key.
     public enum PrimaryKey: Sendable, Hashable {
         /// A plain primary key. On an INTEGER column it is the row id: a new row without
@@ -36,6 +64,9 @@ public struct ColumnDefinition: Sendable, Hashable {
     public var name: String
     /// The column's type affinity.
     public var affinity: Affinity
+    /// The Swift type of the column's values, when the declaration knows it (columns made
+    /// with `property(_:of:…)` and by `@Table`); nil for plain `.integer(…)`, `.text(…)`….
+    public var valueType: ValueType?
     /// Whether, and how, the column is the primary key.
     public var primaryKey: PrimaryKey?
     /// Whether NULL is rejected (`NOT NULL`).

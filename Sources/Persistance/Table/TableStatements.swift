@@ -170,7 +170,7 @@ struct TableStatements<Dialect: SQLDialect>: Sendable {
     /// A column's definition, as in `CREATE TABLE` and `ALTER TABLE … ADD COLUMN`.
     static func columnSQL(_ column: ColumnDefinition, _ quote: inout IdentifierQuoter<Dialect>) -> String {
         let dialect = quote.dialect
-        var sql = "\(quote(column.name)) \(dialect.columnType(column.affinity, primaryKey: column.primaryKey))"
+        var sql = "\(quote(column.name)) \(dialect.columnType(column))"
         if column.isNotNull { sql += " NOT NULL" }
         if column.isUnique { sql += " UNIQUE" }
         if let expression = column.defaultExpressionSQL {
