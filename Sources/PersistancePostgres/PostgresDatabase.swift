@@ -27,6 +27,8 @@ public final class PostgresDatabase: Sendable {
     /// The configuration the database was opened with.
     public let configuration: PostgresConfiguration
     let client: PostgresClient
+    /// The listening connection of change streams and observations (see `changes(in:)`).
+    let changeNotifier: PostgresChangeNotifier
     private let runTask: Task<Void, Never>
     private let logger: Logger
     private let state = Mutex(State())
@@ -44,10 +46,12 @@ public final class PostgresDatabase: Sendable {
         self.configuration = configuration
         self.client = client
         self.logger = logger
+        changeNotifier = PostgresChangeNotifier(configuration: configuration)
         runTask = Task { await client.run() }
     }
 
     deinit {
+        changeNotifier.shutDown()
         runTask.cancel()
     }
 
@@ -88,6 +92,7 @@ public final class PostgresDatabase: Sendable {
             return state.isClosed
         }
         guard !wasClosed else { return }
+        await changeNotifier.close()
         runTask.cancel()
         await runTask.value
         logger.info("closed PostgreSQL database", metadata: ["database": "\(configuration)"])

@@ -1,0 +1,287 @@
+#if PostgreSQL
+import Foundation
+import Persistance
+@testable import PersistancePostgres
+import Synchronization
+import Testing
+
+/// Change streams and value observations hear the commits of every app instance (another
+/// `PostgresDatabase` on the same server stands for another instance), through triggers and
+/// LISTEN/NOTIFY, with SQLite's guarantees: no missed commit, no rolled-back change, bursts
+/// coalesced, the first value at once, failures and closing ending what they must.
+@Suite struct PostgresObservationTests {
+    /// A table `t(id SERIAL, n INTEGER)` made on `db`, with `rows` rows.
+    private func makeTable(on db: PostgresDatabase, rows: Int = 0) async throws -> String {
+        let table = uniqueTableName("obs")
+        try await db.write { tx in
+            try await tx.execute("CREATE TABLE \(table)(id SERIAL PRIMARY KEY, n INTEGER)")
+            for n in 0..<rows { try await tx.execute("INSERT INTO \(table)(n) VALUES ($1)", [.integer(Int64(n))]) }
+        }
+        return table
+    }
+
+    private func insert(into table: String, on db: PostgresDatabase) async throws {
+        try await db.write { tx in try await tx.execute("INSERT INTO \(table)(n) VALUES (1)") }
+    }
+
+    private func count(of table: String) -> @Sendable (PostgresTransaction) async throws -> Int {
+        { tx in try await tx.fetchOne("SELECT count(*) FROM \(table)")!.value(at: 0, as: Int.self) }
+    }
+
+    @Test func aCommitOfAnotherInstanceIsSeenByStreamsAndObservations() async throws {
+        let db = try await TestServer.open()
+        let other = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        let changes = Recording(of: try await db.changes(in: [table]))
+        let counts = Recording(of: db.observe(count(of: table)))
+        try await counts.waitUntil { $0.values == [0] }
+
+        try await insert(into: table, on: other)
+        try await counts.waitUntil { $0.values.last == 1 }
+        try await changes.waitUntil { $0.values == [.table(table)] }
+        await other.close()
+        await db.close()
+    }
+
+    @Test func aRolledBackTransactionOrSavepointIsNeverAnnounced() async throws {
+        let db = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        let marker = try await makeTable(on: db)
+        let changes = Recording(of: try await db.changes(in: [table, marker]))
+
+        struct Abandon: Error {}
+        _ = await failure {
+            try await db.write { tx in
+                try await tx.execute("INSERT INTO \(table)(n) VALUES (1)")
+                throw Abandon()
+            }
+        }
+        try await db.write { tx in
+            _ = try? await tx.savepoint { tx in
+                try await tx.execute("DELETE FROM \(table)")
+                throw Abandon()
+            }
+            try await tx.execute("INSERT INTO \(marker)(n) VALUES (1)")
+        }
+        try await changes.waitUntil { $0.values.contains(.table(marker)) }
+        #expect(changes.values == [.table(marker)])
+        await db.close()
+    }
+
+    @Test func aTransactionIsAnnouncedOncePerTableItChanged() async throws {
+        let db = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        let marker = try await makeTable(on: db)
+        let changes = Recording(of: try await db.changes(in: [table, marker]))
+
+        try await db.write { tx in
+            try await tx.execute("INSERT INTO \(table)(n) VALUES (1), (2)")
+            try await tx.execute("INSERT INTO \(table)(n) VALUES (3)")
+            try await tx.execute("UPDATE \(table) SET n = n + 1")
+            try await tx.execute("INSERT INTO \(marker)(n) VALUES (1)")
+        }
+        try await db.write { tx in try await tx.execute("TRUNCATE \(table)") }
+        try await insert(into: marker, on: db)
+        try await changes.waitUntil { $0.values.count >= 4 }
+        #expect(changes.values == [.table(table), .table(marker), .table(table), .table(marker)])
+        await db.close()
+    }
+
+    @Test func rapidCommitsCoalesceIntoFewValuesEndingOnTheLast() async throws {
+        let db = try await TestServer.open()
+        let other = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        let counts = Recording(of: db.observe(count(of: table)))
+        try await counts.waitUntil { $0.values == [0] }
+
+        for _ in 0..<500 { try await insert(into: table, on: other) }
+        try await counts.waitUntil(for: .seconds(30)) { $0.values.last == 500 }
+        let values = counts.values
+        #expect(values.count < 250, "\(values.count) values for 500 commits")
+        #expect(values == values.sorted())
+        await other.close()
+        await db.close()
+    }
+
+    @Test func theFirstValueComesAtOnceAndEqualValuesCanBeSkipped() async throws {
+        let db = try await TestServer.open()
+        let table = try await makeTable(on: db, rows: 3)
+        let unrelated = try await makeTable(on: db)
+        let counts = Recording(of: db.observe(count(of: table)).removeDuplicates())
+        try await counts.waitUntil(for: .seconds(2)) { $0.values == [3] }
+
+        // An UPDATE that changes no count announces the table: its fetch's value is skipped.
+        try await db.write { tx in try await tx.execute("UPDATE \(table) SET n = n + 1") }
+        try await insert(into: unrelated, on: db)
+        try await insert(into: table, on: db)
+        try await counts.waitUntil { $0.values.last == 4 }
+        #expect(counts.values == [3, 4])
+        await db.close()
+    }
+
+    @Test func tablesReadThroughAViewAreObserved() async throws {
+        let db = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        let view = uniqueTableName("view")
+        try await db.write { tx in try await tx.execute("CREATE VIEW \(view) AS SELECT * FROM \(table) WHERE n > 0") }
+        let counts = Recording(of: db.observe(count(of: view)))
+        try await counts.waitUntil { $0.values.last == 0 }
+
+        try await insert(into: table, on: db)
+        try await counts.waitUntil { $0.values.last == 1 }
+        await db.close()
+    }
+
+    @Test func aFailingFetchEndsOnlyItsObservation() async throws {
+        let db = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        struct TooMany: Error {}
+        let count = count(of: table)
+        let failing = Recording(of: db.observe { tx in
+            let value = try await count(tx)
+            if value > 0 { throw TooMany() }
+            return value
+        })
+        let healthy = Recording(of: db.observe(count))
+        try await failing.waitUntil { $0.values == [0] }
+        try await healthy.waitUntil { $0.values == [0] }
+
+        try await insert(into: table, on: db)
+        try await failing.waitUntil { $0.hasEnded }
+        #expect(failing.error is TooMany)
+        try await healthy.waitUntil { $0.values.last == 1 }
+        try await insert(into: table, on: db)
+        try await healthy.waitUntil { $0.values.last == 2 }
+        #expect(!healthy.hasEnded)
+        await db.close()
+    }
+
+    @Test func closingTheDatabaseEndsEveryStream() async throws {
+        let db = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        let changes = Recording(of: try await db.changes(in: [table]))
+        let counts = Recording(of: db.observe(count(of: table)))
+        try await counts.waitUntil { $0.values == [0] }
+
+        await db.close()
+        try await changes.waitUntil { $0.hasEnded }
+        try await counts.waitUntil { $0.hasEnded }
+        #expect(counts.error == nil)
+        let error = await failure { _ = try await db.changes(in: [table]) }
+        #expect((error as? DatabaseError)?.kind == .databaseClosed)
+        let late = Recording(of: db.observe(count(of: table)))
+        try await late.waitUntil { $0.hasEnded }
+        #expect(late.values.isEmpty)
+    }
+
+    @Test func aTriggerIsInstalledOnceWhenTwoInstancesStartObservingTogether() async throws {
+        let first = try await TestServer.open()
+        let second = try await TestServer.open()
+        let table = try await makeTable(on: first)
+        async let firstChanges = first.changes(in: [table])
+        async let secondChanges = second.changes(in: [table])
+        let streams = try await [firstChanges, secondChanges].map { Recording(of: $0) }
+        let triggers = try await first.read { tx in
+            try await tx.fetchOne("SELECT count(*) FROM pg_trigger WHERE tgrelid = $1::regclass", [.text(table)])!
+                .value(at: 0, as: Int.self)
+        }
+        #expect(triggers == 1)
+
+        try await insert(into: table, on: first)
+        for stream in streams { try await stream.waitUntil { $0.values == [.table(table)] } }
+        await second.close()
+        await first.close()
+    }
+
+    @Test func aLostListeningConnectionIsMadeAgainAndObserversFetchAgain() async throws {
+        let db = try await TestServer.open()
+        let other = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        let changes = Recording(of: try await db.changes(in: [table]))
+        let counts = Recording(of: db.observe(count(of: table)))
+        try await counts.waitUntil { $0.values == [0] }
+        let listener = try #require(db.changeNotifier.listenerBackendPID)
+
+        try await other.write { tx in try await tx.execute("SELECT pg_terminate_backend($1)", [.integer(Int64(listener))]) }
+        // Committed while the listener may be away: heard, or fetched again once it is back.
+        try await insert(into: table, on: other)
+        try await counts.waitUntil { $0.values.last == 1 }
+        try await changes.waitUntil { $0.values.contains(.external) }
+        let newListener = try #require(db.changeNotifier.listenerBackendPID)
+        #expect(newListener != listener)
+
+        try await insert(into: table, on: other)
+        try await counts.waitUntil { $0.values.last == 2 }
+        await other.close()
+        await db.close()
+    }
+
+    @Test(arguments: [[String](), ["no_such_table_x"], ["pg_catalog.pg_class"], ["x'; DROP TABLE y; --"], ["a.b.c.d"]])
+    func observingWhatIsNoTableIsRefused(tables: [String]) async throws {
+        let db = try await TestServer.open()
+        let error = await failure { _ = try await db.changes(in: tables) }
+        let kind = try #require(error as? DatabaseError).kind
+        #expect(kind == .invalidArguments || kind == .postgres)
+        await db.close()
+    }
+
+    @Test func observingAViewsChangesIsRefused() async throws {
+        let db = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        let view = uniqueTableName("view")
+        try await db.write { tx in try await tx.execute("CREATE VIEW \(view) AS SELECT * FROM \(table)") }
+        let error = await failure { _ = try await db.changes(in: [view]) }
+        #expect((error as? DatabaseError)?.kind == .invalidArguments)
+        await db.close()
+    }
+}
+
+/// Everything an async sequence yields, consumed by a task of its own, and how it ended.
+final class Recording<Value: Sendable>: Sendable {
+    struct State: Sendable {
+        var values: [Value] = []
+        var hasEnded = false
+        var error: (any Error)?
+    }
+
+    private let state = Mutex(State())
+    private let consumer = Mutex<Task<Void, Never>?>(nil)
+
+    init<Sequence: AsyncSequence & Sendable>(of sequence: Sequence) where Sequence.Element == Value {
+        let task = Task { [state] in
+            do {
+                for try await value in sequence { state.withLock { $0.values.append(value) } }
+                state.withLock { $0.hasEnded = true }
+            } catch {
+                state.withLock { state in
+                    state.hasEnded = true
+                    state.error = error
+                }
+            }
+        }
+        consumer.withLock { $0 = task }
+    }
+
+    deinit { consumer.withLock { $0?.cancel() } }
+
+    var values: [Value] { state.withLock { $0.values } }
+    var hasEnded: Bool { state.withLock { $0.hasEnded } }
+    var error: (any Error)? { state.withLock { $0.error } }
+
+    /// Returns once `condition` holds; fails the test (and throws) when it still does not after `timeout`.
+    func waitUntil(
+        for timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (State) -> Bool
+    ) async throws {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !state.withLock({ condition($0) }) {
+            guard ContinuousClock.now < deadline else {
+                let seen = state.withLock { "\($0.values), ended: \($0.hasEnded), error: \(String(describing: $0.error))" }
+                Issue.record("timed out waiting; seen \(seen)", sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+#endif
