@@ -45,13 +45,12 @@ final class PostgresObservedRegion: Sendable {
         }
     }
 
-    /// The fetch read `tables`; it must run again if what was heard meanwhile touched them,
-    /// or when `isStale` (its snapshot may predate a trigger on what it read).
-    func endFetch(read tables: Set<String>, isStale: Bool) {
+    /// The fetch read `tables`; it must run again if what was heard meanwhile touched them.
+    func endFetch(read tables: Set<String>) {
         state.withLock { state in
             state.isFetching = false
             state.tables = tables
-            if isStale || state.missedDuringFetch || !state.heardDuringFetch.isDisjoint(with: tables) {
+            if state.missedDuringFetch || !state.heardDuringFetch.isDisjoint(with: tables) {
                 state.needsFetch = true
             }
         }

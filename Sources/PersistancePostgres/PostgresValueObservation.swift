@@ -10,7 +10,7 @@ import Persistance
 ///   holds), so a fetch that reads other tables depending on what it finds, or reads through
 ///   views and functions, is still observed correctly. The first time a fetch reads a table,
 ///   the table gets its change trigger (see ``PostgresDatabase/changes(in:)``) and the fetch
-///   runs once more, since its snapshot may predate the trigger.
+///   runs once more before its value is delivered, since its snapshot may predate the trigger.
 /// - Commits are heard through the database's one listening connection, when they commit:
 ///   rolled-back transactions and commits to other tables cause nothing. When that connection
 ///   is lost, it is made again and every observation fetches again, commits made meanwhile
@@ -58,9 +58,10 @@ public struct PostgresValueObservation<Value: Sendable>: AsyncSequence, Sendable
         let id = try await notifier.subscribe(.init(receive: region.note, finish: { continuation.finish() }))
         defer { notifier.unsubscribe(id) }
         var previous: Value?
-        var lastStart: ContinuousClock.Instant?
+        var lastStart = ContinuousClock.now
+        var waits = false
         while true {
-            if let lastStart {
+            if waits {
                 try await region.waitUntilNeedsFetch()
                 let earliest = lastStart.advanced(by: Self.pacing)
                 if ContinuousClock.now < earliest { try await Task.sleep(until: earliest) }
@@ -72,9 +73,14 @@ public struct PostgresValueObservation<Value: Sendable>: AsyncSequence, Sendable
                 let value = try await fetch(tx)
                 return (value, try await PostgresChangeTriggers.tablesLocked(by: tx))
             }
-            let isStale = !tables.isSubset(of: triggered)
-            if isStale { try await notifier.installTriggers(on: tables, through: database.client) }
-            region.endFetch(read: Set(tables.map(\.qualifiedName)), isStale: isStale)
+            region.endFetch(read: Set(tables.map(\.qualifiedName)))
+            // A table read for the first time may have had no trigger when the snapshot was
+            // taken: its commits since then went unheard, so the value is dropped and fetched again.
+            waits = tables.isSubset(of: triggered)
+            guard waits else {
+                try await notifier.installTriggers(on: tables, through: database.client)
+                continue
+            }
             defer { previous = value }
             if let previous, let isDuplicate, isDuplicate(previous, value) { continue }
             continuation.yield(value)
