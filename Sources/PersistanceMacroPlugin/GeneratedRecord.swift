@@ -13,7 +13,10 @@ struct GeneratedRecord {
     private let coding = "Persistance.RecordColumnCoding"
 
     var members: String {
-        [databaseColumns, initializer, encode, didInsert, tableDeclaration, columns]
+        [
+            databaseColumns, initializer(from: "statement", of: "Persistance.Statement"),
+            initializer(from: "row", of: "Persistance.Row"), encode, didInsert, tableDeclaration, columns,
+        ]
             .compactMap { $0 }
             .joined(separator: "\n\n")
     }
@@ -25,10 +28,11 @@ struct GeneratedRecord {
     /// Reads every column before storing any property, so that a failed read leaves nothing
     /// half-built; the parameters are borrowed, not retained. Inlined into the fetch loops;
     /// delegating to the memberwise initializer, when the struct has it, lets them build each
-    /// record where it is stored instead of copying it.
-    private var initializer: String {
+    /// record where it is stored instead of copying it. One reads a `Statement`, the other
+    /// the `Row`s of the portable API, each with `RecordColumnCoding`'s reads of its source.
+    private func initializer(from source: String, of sourceType: String) -> String {
         let reads = properties.indices.map { index in
-            "    let value\(index) = try \(read(properties[index], at: "columns[\(index)]"))"
+            "    let value\(index) = try \(read(properties[index], from: source, at: "columns[\(index)]"))"
         }
         let store: [String]
         if hasMemberwiseInitializer {
@@ -39,15 +43,15 @@ struct GeneratedRecord {
         }
         return """
             @inline(__always)
-            \(access)init(statement: borrowing Persistance.Statement, columns: borrowing [Int]) throws {
+            \(access)init(\(source): borrowing \(sourceType), columns: borrowing [Int]) throws {
             \((reads + store).joined(separator: "\n"))
             }
             """
     }
 
-    /// The expression reading `property` from column `index` of `statement`.
-    private func read(_ property: RecordProperty, at index: String) -> String {
-        let place = "in: statement, at: \(index), column: \(literal(property.column))"
+    /// The expression reading `property` from column `index` of `source`.
+    private func read(_ property: RecordProperty, from source: String, at index: String) -> String {
+        let place = "in: \(source), at: \(index), column: \(literal(property.column))"
         let fallback = (property.defaultValue ?? property.columnDefault).map { ", default: \($0)" } ?? ""
         switch property.storage {
         case .convertible:

@@ -22,6 +22,11 @@ public protocol Record {
     /// resolved here, once per statement, not once per row.
     static func rowDecoder(for statement: Statement) throws -> RowDecoder
 
+    /// What reads records from ``Row``s whose columns are `columnNames`: the rows of the
+    /// portable API's statements, on any engine. `Decodable` and `@Table` records get it;
+    /// other records throw a decoding error unless they implement it.
+    static func rowReader(columnNames: [String]) throws -> RowReader<Self>
+
     /// Writes the record's column values into `container`.
     ///
     /// `Encodable` records get this from the library's row encoder; other records throw

@@ -42,7 +42,11 @@ public enum RecordColumnCoding {
     public static func optionalDate(
         in statement: Statement, at index: Int, column: String, strategy: DatabaseDateStrategy
     ) throws -> Date? {
-        let stored = statement.column(at: index)
+        try optionalDate(statement.column(at: index), column: column, strategy: strategy)
+    }
+
+    /// The `Date` `stored` with `strategy`; nil when it is NULL.
+    static func optionalDate(_ stored: DatabaseValue, column: String, strategy: DatabaseDateStrategy) throws -> Date? {
         if stored.isNull { return nil }
         guard let date = strategy.date(from: stored) else {
             throw DatabaseError.decoding(column: column, expected: "Date", found: stored)
@@ -56,7 +60,14 @@ public enum RecordColumnCoding {
         in statement: Statement, at index: Int, column: String, strategy: DatabaseDateStrategy,
         default defaultValue: Date? = nil
     ) throws -> Date {
-        if let date = try optionalDate(in: statement, at: index, column: column, strategy: strategy) { return date }
+        try date(statement.column(at: index), column: column, strategy: strategy, default: defaultValue)
+    }
+
+    /// The non-optional `Date` `stored` with `strategy`; `defaultValue` (when given) for NULL.
+    static func date(
+        _ stored: DatabaseValue, column: String, strategy: DatabaseDateStrategy, default defaultValue: Date?
+    ) throws -> Date {
+        if let date = try optionalDate(stored, column: column, strategy: strategy) { return date }
         if let defaultValue { return defaultValue }
         throw DatabaseError.decoding(column: column, expected: "Date", found: .null)
     }
@@ -82,11 +93,15 @@ public enum RecordColumnCoding {
     public static func optionalCoded<Coder: ColumnCoder>(
         by coder: Coder.Type, in statement: Statement, at index: Int, column: String
     ) throws -> Coder.Value? {
-        let stored = statement.column(at: index)
+        try optionalCoded(by: coder, statement.column(at: index), column: column)
+    }
+
+    /// `stored` converted by `coder`; nil when it is NULL.
+    static func optionalCoded<Coder: ColumnCoder>(
+        by coder: Coder.Type, _ stored: DatabaseValue, column: String
+    ) throws -> Coder.Value? {
         if stored.isNull { return nil }
-        return try ColumnValueCoding.attributing(to: column, kind: .decoding) {
-            try Coder.value(from: stored, column: column)
-        }
+        return try coded(by: coder, stored, column: column, default: nil)
     }
 
     /// The non-optional value of column `index` converted by `coder`; `defaultValue` (when
@@ -95,7 +110,14 @@ public enum RecordColumnCoding {
         by coder: Coder.Type, in statement: Statement, at index: Int, column: String,
         default defaultValue: Coder.Value? = nil
     ) throws -> Coder.Value {
-        let stored = statement.column(at: index)
+        try coded(by: coder, statement.column(at: index), column: column, default: defaultValue)
+    }
+
+    /// `stored` converted by `coder`; `defaultValue` (when given) for NULL, else NULL is
+    /// given to the coder.
+    static func coded<Coder: ColumnCoder>(
+        by coder: Coder.Type, _ stored: DatabaseValue, column: String, default defaultValue: Coder.Value?
+    ) throws -> Coder.Value {
         if stored.isNull, let defaultValue { return defaultValue }
         return try ColumnValueCoding.attributing(to: column, kind: .decoding) {
             try Coder.value(from: stored, column: column)

@@ -15,6 +15,11 @@ public protocol TableRecord: FastDecodableRecord {
     /// The typed references to the record's columns (`Player.columns.score`).
     associatedtype Columns: Sendable
 
+    /// Reads a record from `row`, where `columns[i]` is the position of the column named
+    /// `databaseColumns[i]`: the portable API's rows, read with the same conversions and
+    /// errors as `init(statement:columns:)`.
+    init(row: borrowing Row, columns: borrowing [Int]) throws
+
     /// The table the record is declared for: its name, columns, primary key and indexes.
     static var table: Table<Self> { get }
 

@@ -40,6 +40,8 @@ final class TableSchema: Sendable {
     @usableFromInline let selectByKeySQL: String
     /// The connections on which the table was created inside a transaction that may roll back.
     let uncommittedCreations = UncommittedTableCreations()
+    /// The statements of the portable operations, rendered once per dialect type.
+    let portableStatements = PortableStatementsCache()
 
     init(
         name: String, primaryKey: String?, columns: [ColumnDefinition], indexes: [IndexDefinition],

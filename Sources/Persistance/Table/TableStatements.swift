@@ -46,17 +46,26 @@ struct TableStatements<Dialect: SQLDialect>: Sendable {
             "CREATE \(index.isUnique ? "UNIQUE " : "")INDEX IF NOT EXISTS \(quote(index.name)) ON \(quotedName) ("
                 + index.columns.map { quote($0) }.joined(separator: ", ") + ")"
         }
-        insert = "INSERT INTO \(quotedName) (\(quotedColumns.joined(separator: ", "))) VALUES ("
-            + columns.indices.map { slot in
-                let parameter = dialect.numberedPlaceholder(slot + 1)
-                return columns[slot].defaultExpressionSQL.map { "COALESCE(\(parameter), \($0))" } ?? parameter
-            }.joined(separator: ", ") + ")"
+        insert = Self.insert(into: quotedName, quotedColumns, columns, slots: Array(columns.indices), dialect)
         selectAll = "SELECT * FROM \(quotedName)"
         selectByKey = "\(selectAll) WHERE \(keyExpression) = \(Self.placeholder(1, dialect))"
         renderingError = quote.error
     }
 
     // MARK: Statement shapes
+
+    /// `INSERT` of the columns in `slots` (parameter `n` for the `n`th of them), each column
+    /// with a default expression taking it in place of NULL.
+    static func insert(
+        into quotedName: String, _ quotedColumns: [String], _ columns: [ColumnDefinition], slots: [Int],
+        _ dialect: Dialect
+    ) -> String {
+        "INSERT INTO \(quotedName) (\(slots.map { quotedColumns[$0] }.joined(separator: ", "))) VALUES ("
+            + slots.enumerated().map { position, slot in
+                let parameter = dialect.numberedPlaceholder(position + 1)
+                return columns[slot].defaultExpressionSQL.map { "COALESCE(\(parameter), \($0))" } ?? parameter
+            }.joined(separator: ", ") + ")"
+    }
 
     /// `UPDATE … SET` of the columns in `slots`, for the rows `condition` selects. Each
     /// column takes the parameter at the same position in `parameters`, or the next one.
@@ -134,6 +143,12 @@ struct TableStatements<Dialect: SQLDialect>: Sendable {
     /// same with the unique column among the updatable ones. Unless the unique column is the
     /// row id, it returns the row id of the row written.
     func upsert(uniqueKeySlot keySlot: Int) -> String {
+        let sql = upsertWithoutReturning(uniqueKeySlot: keySlot)
+        return isRowID(slot: keySlot) ? sql : sql + " RETURNING \(dialect.rowIDColumn)"
+    }
+
+    /// The upsert of `upsert(uniqueKeySlot:)` without its `RETURNING` clause.
+    func upsertWithoutReturning(uniqueKeySlot keySlot: Int) -> String {
         let key = quotedColumns[keySlot]
         func assignments(_ slots: [Int]) -> String {
             guard !slots.isEmpty else { return "\(key) = excluded.\(key)" }
@@ -148,7 +163,7 @@ struct TableStatements<Dialect: SQLDialect>: Sendable {
         if upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot), let primaryKeySlot {
             sql += " ON CONFLICT (\(quotedColumns[primaryKeySlot])) DO UPDATE SET \(assignments(updatable + [keySlot]))"
         }
-        return isRowID(slot: keySlot) ? sql : sql + " RETURNING \(dialect.rowIDColumn)"
+        return sql
     }
 
     // MARK: Definitions

@@ -1,0 +1,73 @@
+/// What reads records of one type from the ``Row``s of one result, as the portable API's
+/// statements return them on any engine: the record's column positions are found once, in
+/// the result's column names, not once per row.
+///
+/// ``Record/rowReader(columnNames:)`` makes one: `Decodable` records decode each row,
+/// `@Table` records read their columns by position, and a ``Row`` is read as it is.
+public struct RowReader<Element> {
+    private let readRow: (Row) throws -> Element
+
+    /// A reader that makes each record with `read`.
+    public init(_ read: @escaping (Row) throws -> Element) {
+        readRow = read
+    }
+
+    /// The record in `row`.
+    public func read(_ row: Row) throws -> Element {
+        try readRow(row)
+    }
+}
+
+extension Record {
+    /// Throws: a record that is neither `Decodable` nor declared with `@Table` cannot be read
+    /// from rows unless it implements this.
+    public static func rowReader(columnNames: [String]) throws -> RowReader<Self> {
+        throw DatabaseError(
+            kind: .decoding,
+            message: "\(Self.self) is neither Decodable nor a @Table record, nor implements rowReader(columnNames:), "
+                + "so it cannot be read from the rows of a portable statement")
+    }
+}
+
+extension Record where Self: Decodable {
+    /// Decodes each row with the library's row decoder.
+    public static func rowReader(columnNames: [String]) throws -> RowReader<Self> {
+        RowReader { try Self(row: $0) }
+    }
+}
+
+extension TableRecord {
+    /// Finds each of `databaseColumns` in `columnNames` once (a missing one is an error
+    /// naming it), then reads each record's columns by position.
+    public static func rowReader(columnNames: [String]) throws -> RowReader<Self> {
+        let columns = try databaseColumnPositions(in: columnNames)
+        return RowReader { try Self(row: $0, columns: columns) }
+    }
+
+    /// The position in `columnNames` of each of `databaseColumns`.
+    static func databaseColumnPositions(in columnNames: [String]) throws -> [Int] {
+        let names = RowColumns(names: columnNames)
+        return try databaseColumns.map { name in
+            guard let index = names.index(of: name) else {
+                throw DatabaseError(
+                    kind: .columnNotFound, message: "\(Self.self) reads a column the rows do not have", column: name)
+            }
+            return index
+        }
+    }
+}
+
+extension TableRecord where Self: Decodable {
+    /// A `@Table` record that is also `Decodable` reads its columns by position.
+    public static func rowReader(columnNames: [String]) throws -> RowReader<Self> {
+        let columns = try databaseColumnPositions(in: columnNames)
+        return RowReader { try Self(row: $0, columns: columns) }
+    }
+}
+
+extension Row {
+    /// Reads each row as it is.
+    public static func rowReader(columnNames: [String]) throws -> RowReader<Row> {
+        RowReader { $0 }
+    }
+}
