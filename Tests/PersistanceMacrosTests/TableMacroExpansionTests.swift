@@ -40,6 +40,16 @@ import Testing
                         self.init(id: value0, name: value1, score: value2, joined: value3, tags: value4)
                     }
 
+                    @inline(__always)
+                    public init(row: borrowing Persistance.Row, columns: borrowing [Int]) throws {
+                        let value0 = try Persistance.RecordColumnCoding.value((Int64?).self, in: row, at: columns[0], column: "id")
+                        let value1 = try Persistance.RecordColumnCoding.value((String).self, in: row, at: columns[1], column: "full_name")
+                        let value2 = try Persistance.RecordColumnCoding.value((Double).self, in: row, at: columns[2], column: "score", default: 0)
+                        let value3 = try Persistance.RecordColumnCoding.optionalDate(in: row, at: columns[3], column: "joined", strategy: Self.databaseDateStrategy)
+                        let value4 = try Persistance.RecordColumnCoding.coded(by: Tags.self, in: row, at: columns[4], column: "tags")
+                        self.init(id: value0, name: value1, score: value2, joined: value3, tags: value4)
+                    }
+
                     public func encode(into container: inout Persistance.RecordValues) throws {
                         let appended = try container.inColumnOrder(of: Self.self) { values in
                             try values.append(self.id)
@@ -124,6 +134,14 @@ import Testing
                     init(statement: borrowing Persistance.Statement, columns: borrowing [Int]) throws {
                         let value0 = try Persistance.RecordColumnCoding.value((Int64).self, in: statement, at: columns[0], column: "id")
                         let value1 = try Persistance.RecordColumnCoding.value((String).self, in: statement, at: columns[1], column: "text")
+                        self.id = value0
+                        self.text = value1
+                    }
+
+                    @inline(__always)
+                    init(row: borrowing Persistance.Row, columns: borrowing [Int]) throws {
+                        let value0 = try Persistance.RecordColumnCoding.value((Int64).self, in: row, at: columns[0], column: "id")
+                        let value1 = try Persistance.RecordColumnCoding.value((String).self, in: row, at: columns[1], column: "text")
                         self.id = value0
                         self.text = value1
                     }
