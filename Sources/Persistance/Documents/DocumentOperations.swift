@@ -39,14 +39,7 @@ public final class DocumentOperations {
     /// - Throws: as `add(_:)`, before writing anything.
     @discardableResult
     public func add(contentsOf documents: [Document]) throws -> [Document] {
-        try documents.forEach(Self.validate)
-        let now = JSONValue.double(Date().timeIntervalSince1970)
-        let stamped = documents.map { document in
-            var document = document
-            document[DocumentCollection.idKey] = .string(DocumentIdentifier.make())
-            document[DocumentCollection.updateKey] = now
-            return document
-        }
+        let stamped = try Self.stampedAsNew(documents)
         for document in stamped { try store.insert(document) }
         if !stamped.isEmpty { store.announce(.added(stamped)) }
         return stamped
@@ -152,7 +145,20 @@ public final class DocumentOperations {
         return updated
     }
 
-    private static func requireID(of document: Document) throws -> String {
+    /// `documents` as they are added: validated (all before any is written), each with a new
+    /// `Id` and an `update` stamp.
+    static func stampedAsNew(_ documents: [Document]) throws -> [Document] {
+        try documents.forEach(Self.validate)
+        let now = JSONValue.double(Date().timeIntervalSince1970)
+        return documents.map { document in
+            var document = document
+            document[DocumentCollection.idKey] = .string(DocumentIdentifier.make())
+            document[DocumentCollection.updateKey] = now
+            return document
+        }
+    }
+
+    static func requireID(of document: Document) throws -> String {
         guard let id = document[DocumentCollection.idKey]?.stringValue else {
             throw DatabaseError(
                 kind: .missingDocumentID, message: "the document has no string \(DocumentCollection.idKey): add it first")
@@ -162,7 +168,7 @@ public final class DocumentOperations {
 
     /// Throws for what cannot be stored and read back: a non-finite number, or nesting
     /// deeper than `DocumentCollection.maximumDepth` (checked without recursion).
-    private static func validate(_ document: Document) throws {
+    static func validate(_ document: Document) throws {
         try JSONValue.object(document).validate(depth: 1, at: "")
     }
 }

@@ -1,45 +1,54 @@
-/// Builds the SQL that evaluates predicates and sort orders inside SQLite, over the JSON
-/// text of the `body` column, with the JSON functions (`json_type`, `json_extract`,
-/// `json_each`). Every value is a numbered parameter (`?1`, `?2`…; equal values share one),
-/// so nothing a user wrote ever appears in the SQL text.
+/// Builds the SQL that evaluates predicates and sort orders inside the engine, in the words
+/// of a ``DocumentSQLDialect`` (SQLite: over the JSON text of the `body` column, with the
+/// JSON functions `json_type`, `json_extract`, `json_each`). Every value is a numbered
+/// parameter (`?1`, `?2`… or `$1`, `$2`…; equal values share one), so nothing a user wrote
+/// ever appears in the SQL text.
 ///
 /// SQL answers exactly as the Swift evaluator does, or not at all: each condition is 1, 0
 /// or NULL, and NULL (SQL's "unknown", which `AND`, `OR` and `NOT` propagate as three-valued
 /// logic does) marks the documents SQLite cannot decide exactly, which are then re-checked
 /// in Swift. SQL decides alone on plain text (`DocumentSQLBuilder.isPlain`), on numbers
 /// (integers exactly, decimals away from the bound), on types, null and missing values.
-struct DocumentSQLBuilder {
-    /// The values of the parameters, in order: `arguments[0]` is `?1`.
-    private(set) var arguments: [DatabaseValue] = []
+public struct DocumentSQLBuilder {
+    /// The values of the parameters, in order: `arguments[0]` is `?1` (`$1`).
+    public private(set) var arguments: [DatabaseValue] = []
     private var parameterIndexes: [DatabaseValue: Int] = [:]
     /// The SQL of the JSON text the expressions read.
     let column: String
+    /// What comes before a parameter's number: `?` or `$`.
+    let placeholderPrefix: String
 
     /// An SQL condition that is neither true nor false: decided in Swift.
-    static let undecided = "NULL"
+    public static let undecided = "NULL"
 
-    init(column: String = #""body""#) {
+    init(column: String = #""body""#, placeholderPrefix: String = "?") {
         self.column = column
+        self.placeholderPrefix = placeholderPrefix
     }
 
-    /// The parameter that binds `value` (`?N`).
-    mutating func parameter(_ value: DatabaseValue) -> String {
-        if let index = parameterIndexes[value] { return "?\(index)" }
+    /// The parameter that binds `value` (`?N` or `$N`): the same one for equal values.
+    public mutating func parameter(_ value: DatabaseValue) -> String {
+        if let index = parameterIndexes[value] { return "\(placeholderPrefix)\(index)" }
         arguments.append(value)
         parameterIndexes[value] = arguments.count
-        return "?\(arguments.count)"
+        return "\(placeholderPrefix)\(arguments.count)"
     }
 
     /// The arguments, to bind to the statement.
     var statementArguments: StatementArguments {
-        StatementArguments(arguments.map { $0 as (any DatabaseValueConvertible)? })
+        Self.statementArguments(arguments)
+    }
+
+    /// `values`, to bind to a statement on a `Connection`.
+    static func statementArguments(_ values: [DatabaseValue]) -> StatementArguments {
+        StatementArguments(values.map { $0 as (any DatabaseValueConvertible)? })
     }
 
     /// Whether SQLite compares and matches `text` exactly as Swift does: ASCII without NUL
     /// and without CR (where every byte is one `Character`; CR LF is a single one, and only
     /// ASCII strings are their own canonical form). SQLite compares bytes; Swift compares
     /// `Character`s up to canonical equivalence.
-    static func isPlain(_ text: String) -> Bool {
+    package static func isPlain(_ text: String) -> Bool {
         text.utf8.allSatisfy { $0 != 0 && $0 != 0x0D && $0 < 0x80 }
     }
 
@@ -47,6 +56,13 @@ struct DocumentSQLBuilder {
     /// characters (a NUL ends `length`'s count early) and no CR.
     static func plain(_ value: String) -> String {
         "(length(CAST(\(value) AS BLOB)) = length(\(value)) AND instr(\(value), char(13)) = 0)"
+    }
+
+    /// The interval around a decimal operand within which a stored number is left to Swift:
+    /// an engine and Swift may read the same decimal text a last digit apart, never by as much.
+    package static func decimalBounds(around number: Double) -> (lower: Double, upper: Double) {
+        let margin = Swift.max(abs(number) * 1e-12, 1e-300)
+        return (number - margin, number + margin)
     }
 
     /// The field at `path` in SQL, or nil when SQLite cannot reach it exactly as Swift does.
@@ -63,7 +79,7 @@ struct DocumentSQLBuilder {
 
     /// Characters that Swift takes as equal to an ASCII one (their canonical decomposition is
     /// it): a document key spelt with them is found by Swift under the ASCII key, not by SQLite.
-    private static let equivalentCharacters: [(ascii: Character, lookalike: Character)] = [
+    package static let equivalentCharacters: [(ascii: Character, lookalike: Character)] = [
         ("K", "\u{212A}"), (";", "\u{037E}"), ("`", "\u{1FEF}"),
     ]
 

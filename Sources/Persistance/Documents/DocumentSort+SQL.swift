@@ -1,22 +1,29 @@
 import Foundation
 
 extension DocumentSort {
-    /// The SQL `ORDER BY` terms of `sort` (without the final insertion order): for each key
-    /// the type rank, then the value. Nil when a key's field cannot be reached in SQL.
+    /// The SQL `ORDER BY` terms of `sort` in `dialect` (without the final insertion order):
+    /// for each key the type rank, then the value. Nil when a key's field cannot be reached
+    /// in SQL.
     ///
-    /// SQLite orders as Swift does for plain text and for numbers of up to 2^53; anything
-    /// else may come out in another order, which `isOrdered(_:by:)` notices afterwards.
-    static func sqlOrder(_ sort: [DocumentSort], in builder: inout DocumentSQLBuilder) -> String? {
+    /// An engine orders as Swift does for plain text and for numbers of up to 2^53 (see
+    /// the dialect); anything else may come out in another order, which `isOrdered(_:by:)`
+    /// notices afterwards.
+    static func sqlOrder(
+        _ sort: [DocumentSort], in builder: inout DocumentSQLBuilder, dialect: some DocumentSQLDialect = SQLiteDocumentDialect()
+    ) -> String? {
+        sqlOrderTerms(sort, in: &builder, dialect: dialect)?.joined(separator: ", ")
+    }
+
+    /// `sqlOrder(_:in:dialect:)`, term by term.
+    static func sqlOrderTerms(
+        _ sort: [DocumentSort], in builder: inout DocumentSQLBuilder, dialect: some DocumentSQLDialect
+    ) -> [String]? {
         var terms: [String] = []
         for key in sort {
-            guard let field = builder.field(key.path) else { return nil }
-            let direction = key.ascending ? "ASC" : "DESC"
-            let rank = "CASE \(field.type) WHEN 'true' THEN 1 WHEN 'false' THEN 1 WHEN 'integer' THEN 2 WHEN 'real' THEN 2"
-                + " WHEN 'text' THEN 3 WHEN 'array' THEN 4 WHEN 'object' THEN 5 ELSE 0 END"
-            terms.append("\(rank) \(direction)")
-            terms.append("\(field.value) \(direction)")
+            guard let keyTerms = dialect.sortTerms(key, in: &builder) else { return nil }
+            terms += keyTerms
         }
-        return terms.joined(separator: ", ")
+        return terms
     }
 
     /// Whether `documents` (with their insertion positions) are exactly in the order

@@ -1,7 +1,7 @@
 extension JSONValue {
     /// The value as compact JSON text. Keys are written in sorted order, so equal values
     /// give equal text.
-    func serialized() -> String {
+    package func serialized() -> String {
         var output = ""
         write(to: &output)
         return output

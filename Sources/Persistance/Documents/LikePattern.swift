@@ -2,7 +2,7 @@
 /// matches any run of characters, `?` exactly one, `\` makes the next character literal,
 /// and the pattern must match the whole string. Case-sensitive unless made
 /// case-insensitive (NSPredicate's `LIKE[c]`), which compares characters lowercased.
-struct LikePattern {
+package struct LikePattern {
     private enum Token: Equatable {
         case anyRun, anyOne
         case literal(Character)
@@ -11,7 +11,7 @@ struct LikePattern {
     private let tokens: [Token]
     private let caseInsensitive: Bool
 
-    init(_ pattern: String, caseInsensitive: Bool) {
+    package init(_ pattern: String, caseInsensitive: Bool) {
         var tokens: [Token] = []
         var escaped = false
         for character in pattern {
@@ -84,6 +84,22 @@ struct LikePattern {
             }
         }
         return glob.utf8.count <= Self.maximumGlobLength ? glob : nil
+    }
+
+    /// The same pattern in SQL's `LIKE` syntax with `\` as the escape character (PostgreSQL's
+    /// default): `%` and `_` for the wildcards, `\%`, `\_` and `\\` for those characters, and
+    /// letters lowercased when case is ignored (to match against a lowercased string).
+    package var likePattern: String {
+        var like = ""
+        for token in tokens {
+            switch token {
+            case .anyRun: like += "%"
+            case .anyOne: like += "_"
+            case .literal(let character) where "%_\\".contains(character): like += "\\\(character)"
+            case .literal(let character): like += caseInsensitive ? character.lowercased() : String(character)
+            }
+        }
+        return like
     }
 
     /// SQLite's default limit on the length of a `LIKE` or `GLOB` pattern, in bytes.

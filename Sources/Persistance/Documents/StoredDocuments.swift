@@ -4,17 +4,16 @@
 /// they are announced when it commits and dropped when it rolls back.
 struct StoredDocuments: DocumentStore {
     static let tableName = "persistance_documents"
-    static let createTableSQL = """
-        CREATE TABLE IF NOT EXISTS "persistance_documents"(\
-        "collection" TEXT NOT NULL, "id" TEXT NOT NULL, "body" TEXT NOT NULL, UNIQUE("collection", "id"))
-        """
+    /// The SQL of every statement.
+    static let dialect = SQLiteDocumentDialect()
+    static let createTableSQL = dialect.createTableSQL
 
     let connection: Connection
     let collection: String
     /// Whether predicates and sort orders are evaluated inside SQLite (where the engine has
     /// the JSON functions); else every document is read and they are evaluated in Swift.
     /// Both give the same documents in the same order.
-    var evaluatesInSQL = SQLiteEngine.supportsJSON
+    var evaluatesInSQL = StoredDocuments.dialect.evaluatesPredicates
 
     func documents(matching predicate: DocumentPredicate?, sort: [DocumentSort]) throws -> [Document] {
         try fallingBackToSwift { store in try store.documentsOnce(matching: predicate, sort: sort) }
@@ -39,34 +38,23 @@ struct StoredDocuments: DocumentStore {
     }
 
     private func documentsOnce(matching predicate: DocumentPredicate?, sort: [DocumentSort]) throws -> [Document] {
-        var builder = DocumentSQLBuilder()
-        let query = selection(matching: predicate, in: &builder)
-        let order = evaluatesInSQL && !sort.isEmpty ? DocumentSort.sqlOrder(sort, in: &builder) : nil
-        let sql = "SELECT \"position\", \"id\", \"body\", \"decided\" FROM (\(query)) WHERE \"decided\" IS NOT 0 ORDER BY "
-            + (order.map { $0 + ", " } ?? "") + "\"position\""
+        let query = DocumentQuery(
+            documentsOf: collection, matching: predicate, sort: sort, dialect: Self.dialect, evaluatesInSQL: evaluatesInSQL)
         var found: [(position: Int64, document: Document)] = []
-        let rows = try connection.cursor(sql, builder.statementArguments) { statement in
+        let rows = try connection.cursor(query.sql, DocumentSQLBuilder.statementArguments(query.arguments)) { statement in
             (try statement.value(at: 0, as: Int64.self), try statement.value(at: 1, as: String.self),
              try statement.value(at: 2, as: String.self), try statement.value(at: 3, as: Int64?.self))
         }
         while let (position, id, body, decided) = try rows.next() {
-            let document = try parse(body, id: id)
-            if decided == 1 || predicate?.matches(document) ?? true { found.append((position, document)) }
+            let document = try query.parse(body, id: id)
+            if query.includes(decided: decided, document) { found.append((position, document)) }
         }
-        if sort.isEmpty { return found.map(\.document) }
-        if order != nil, DocumentSort.isOrdered(found, by: sort) { return found.map(\.document) }
-        // Not ordered exactly as Swift orders (or not ordered in SQL): Swift sorts them from
-        // insertion order, as it does everywhere else.
-        return DocumentSort.sorted(found.sorted { $0.position < $1.position }.map(\.document), by: sort)
+        return query.ordered(found)
     }
 
     private func countOnce(matching predicate: DocumentPredicate?) throws -> Int {
-        var builder = DocumentSQLBuilder()
-        let query = selection(matching: predicate, in: &builder)
-        // Documents SQLite decided are counted there; only the undecided ones are read.
-        let sql = "SELECT \"decided\", \"id\", CASE WHEN \"decided\" IS NULL THEN \"body\" END FROM (\(query))"
-            + " WHERE \"decided\" IS NOT 0"
-        let rows = try connection.cursor(sql, builder.statementArguments) { statement in
+        let query = DocumentQuery(countOf: collection, matching: predicate, dialect: Self.dialect, evaluatesInSQL: evaluatesInSQL)
+        let rows = try connection.cursor(query.sql, DocumentSQLBuilder.statementArguments(query.arguments)) { statement in
             (try statement.value(at: 0, as: Int64?.self), try statement.value(at: 1, as: String.self),
              try statement.value(at: 2, as: String?.self))
         }
@@ -74,55 +62,22 @@ struct StoredDocuments: DocumentStore {
         while let (decided, id, body) = try rows.next() {
             if decided == 1 {
                 count += 1
-            } else if let body, predicate?.matches(try parse(body, id: id)) ?? true {
+            } else if let body, query.includes(decided: decided, try query.parse(body, id: id)) {
                 count += 1
             }
         }
         return count
     }
 
-    /// The subquery of the collection's documents with their insertion position and
-    /// `decided`: 1 where SQL found that `predicate` matches (or there is none), 0 where it
-    /// does not, NULL where Swift must tell. `Id == "…"` is looked up by index.
-    private func selection(matching predicate: DocumentPredicate?, in builder: inout DocumentSQLBuilder) -> String {
-        let collectionParameter = builder.parameter(.text(collection))
-        var sql = "SELECT rowid AS \"position\", \"id\", \"body\", "
-        if let id = predicate?.requiredID {
-            sql += "1 AS \"decided\" FROM \"persistance_documents\" WHERE \"collection\" = \(collectionParameter)"
-                + " AND \"id\" = \(builder.parameter(.text(id)))"
-        } else {
-            let condition = evaluatesInSQL ? predicate?.sqlDecision(in: &builder) : nil
-            sql += "\(condition ?? (predicate == nil ? "1" : DocumentSQLBuilder.undecided)) AS \"decided\""
-                + " FROM \"persistance_documents\" WHERE \"collection\" = \(collectionParameter)"
-        }
-        return sql
-    }
-
-    /// The stored document `id`, from its JSON text.
-    /// - Throws: `DatabaseError.Kind.invalidDocument`, naming the document, when the text is
-    ///   not a JSON object the library can read (malformed, or nested too deep).
-    private func parse(_ body: String, id: String) throws -> Document {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(body)
-        } catch let error as DatabaseError {
-            throw DatabaseError(kind: .invalidDocument, message: "the stored document \(id) of \(collection) is unreadable: \(error.message)")
-        }
-        guard case .object(let document) = value else {
-            throw DatabaseError(kind: .invalidDocument, message: "the stored document \(id) of \(collection) is not an object")
-        }
-        return document
-    }
-
     func insert(_ document: Document) throws {
         try connection.execute(
-            #"INSERT INTO "persistance_documents"("collection", "id", "body") VALUES (?, ?, ?)"#,
+            Self.dialect.insertSQL,
             [collection, DocumentCollection.id(of: document), JSONValue.object(document).serialized()])
     }
 
     func replace(_ document: Document) throws {
         try connection.execute(
-            #"UPDATE "persistance_documents" SET "body" = ? WHERE "collection" = ? AND "id" = ?"#,
+            Self.dialect.replaceSQL,
             [JSONValue.object(document).serialized(), collection, DocumentCollection.id(of: document)])
     }
 
@@ -134,13 +89,12 @@ struct StoredDocuments: DocumentStore {
 
     func remove(ids: [String]) throws {
         for id in ids {
-            try connection.execute(
-                #"DELETE FROM "persistance_documents" WHERE "collection" = ? AND "id" = ?"#, [collection, id])
+            try connection.execute(Self.dialect.deleteSQL, [collection, id])
         }
     }
 
     func removeAll() throws -> Int {
-        try connection.execute(#"DELETE FROM "persistance_documents" WHERE "collection" = ?"#, [collection])
+        try connection.execute(Self.dialect.deleteAllSQL, [collection])
         return connection.changes
     }
 
