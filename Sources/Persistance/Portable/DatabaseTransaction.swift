@@ -22,6 +22,10 @@ public protocol DatabaseTransaction {
     /// The dialect every statement of this transaction is written in.
     var dialect: Dialect { get }
 
+    /// How this engine writes the document store's SQL (``PortableDocumentCollection``):
+    /// ``SQLiteDocumentDialect`` unless the engine says otherwise.
+    var documentDialect: any DocumentSQLDialect { get }
+
     /// Runs `sql` with `arguments` bound to its placeholders, in order, and returns the
     /// number of rows it inserted, updated or deleted.
     @discardableResult
@@ -57,6 +61,11 @@ public protocol DatabaseTransaction {
     /// several app instances start together: PostgreSQL takes a transaction-scoped advisory
     /// lock; SQLite's write transaction already excludes every other writer.
     nonisolated(nonsending) func serializeSchemaChanges() async throws
+}
+
+extension DatabaseTransaction {
+    /// SQLite's document SQL.
+    public var documentDialect: any DocumentSQLDialect { SQLiteDocumentDialect() }
 }
 
 /// The columns and indexes a database holds for one table, as ``DatabaseTransaction/tableCatalog(_:)``
