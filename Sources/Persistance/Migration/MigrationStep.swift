@@ -18,6 +18,10 @@ public struct MigrationStep: Sendable {
     public let up: @Sendable (Connection) throws -> Void
     /// Moves the schema from ``version`` back down to the previous version, if the step can.
     public let down: (@Sendable (Connection) throws -> Void)?
+    /// The SQL statements the step runs, in order, when it was made from SQL text
+    /// (`init(_:sql:)`): only such steps run on any engine (see `Migrator.migrate(_:reconciling:)`
+    /// on an `AsyncDatabase`). Nil for a step written as a block on a `Connection`.
+    public let statements: [String]?
 
     /// A step up to `version`, with an optional way back down.
     public init(
@@ -28,5 +32,23 @@ public struct MigrationStep: Sendable {
         self.version = version
         self.up = up
         self.down = down
+        statements = nil
+    }
+
+    /// A step up to `version` that runs `statements` in order: it runs on any engine, so the
+    /// statements must be SQL that every engine the app uses accepts.
+    ///
+    /// ```swift
+    /// MigrationStep("2", sql: ["ALTER TABLE player ADD COLUMN level INTEGER NOT NULL DEFAULT 1"])
+    /// ```
+    public init(_ version: String, sql statements: [String]) {
+        self.version = version
+        up = { connection in
+            for sql in statements {
+                try connection.execute(sql)
+            }
+        }
+        down = nil
+        self.statements = statements
     }
 }

@@ -158,7 +158,7 @@ public struct Migrator: Sendable {
         return try index(ofStored: version)
     }
 
-    private func index(ofStored version: String) throws -> Int {
+    func index(ofStored version: String) throws -> Int {
         guard let index = versions.firstIndex(of: version) else {
             throw DatabaseError.unknownSchemaVersion(
                 "the stored schema version \"\(version)\" is not one of the migrator's versions \(versions)")
@@ -174,7 +174,7 @@ public struct Migrator: Sendable {
         return down
     }
 
-    private func validate() throws {
+    func validate() throws {
         let all = versions
         if all.contains(where: \.isEmpty) {
             throw DatabaseError.configuration("a migrator version is empty")
