@@ -45,12 +45,12 @@ public protocol DatabaseTransaction {
     /// (SQLite steps its statement; PostgreSQL streams with back-pressure), so any number of
     /// rows takes constant memory. Throwing from `body` stops the query.
     nonisolated(nonsending) func forEachRow(
-        _ sql: String, _ arguments: [DatabaseValue], _ body: (Row) async throws -> Void
+        _ sql: String, _ arguments: [DatabaseValue], _ body: nonisolated(nonsending) (Row) async throws -> Void
     ) async throws
 
     /// Runs `body` in a savepoint nested in this transaction: released when it returns,
     /// rolled back (leaving the enclosing transaction as it was before) when it throws.
-    nonisolated(nonsending) func savepoint<T>(_ body: (Self) async throws -> T) async throws -> T
+    nonisolated(nonsending) func savepoint<T>(_ body: nonisolated(nonsending) (Self) async throws -> T) async throws -> T
 
     /// What the database holds of the table `name`: its columns and index names, or nil
     /// when there is no such table. Schema reconciliation compares it with a declaration.
