@@ -169,6 +169,15 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
         ], swiftSettings: postgresSwiftSettings),
+        // One set of behaviour tests run against every engine of the build: SQLite always (SQLCipher
+        // under that trait), PostgreSQL too with the `PostgreSQL` trait (see ConformanceBackend.swift).
+        .testTarget(name: "PersistanceConformanceTests", dependencies: [
+            "Persistance",
+            "PersistanceMacros",
+            "PersistancePostgres",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+        ], swiftSettings: postgresSwiftSettings),
         .testTarget(name: "PersistanceDAOTests", dependencies: ["PersistanceDAO"]),
         .testTarget(name: "PersistanceDAOCryptoTests", dependencies: ["PersistanceDAOCrypto"]),
         .testTarget(name: "PersistanceServiceLifecycleTests", dependencies: [

@@ -13,6 +13,7 @@ public protocol AsyncDatabase: Sendable {
 
     /// Runs `body` in a read-only transaction that sees one snapshot from start to end, and
     /// returns its value. Writing from it fails.
+    @discardableResult
     nonisolated(nonsending) func read<T: Sendable>(
         _ body: nonisolated(nonsending) (Transaction) async throws -> T
     ) async throws -> T
@@ -23,6 +24,7 @@ public protocol AsyncDatabase: Sendable {
     /// An engine may run the block again when the transaction failed only because it
     /// conflicted with another one (PostgreSQL's serialization failures and deadlocks), so
     /// the block must be safe to re-run: no side effects outside the transaction.
+    @discardableResult
     nonisolated(nonsending) func write<T: Sendable>(
         _ body: nonisolated(nonsending) (Transaction) async throws -> T
     ) async throws -> T

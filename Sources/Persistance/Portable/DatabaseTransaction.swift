@@ -50,6 +50,7 @@ public protocol DatabaseTransaction {
 
     /// Runs `body` in a savepoint nested in this transaction: released when it returns,
     /// rolled back (leaving the enclosing transaction as it was before) when it throws.
+    @discardableResult
     nonisolated(nonsending) func savepoint<T>(_ body: nonisolated(nonsending) (Self) async throws -> T) async throws -> T
 
     /// What the database holds of the table `name`: its columns and index names, or nil
