@@ -8,7 +8,10 @@ import Synchronization
 // statements: the same SQL, plain structs and transactions as `raw`, only the way each
 // statement is sent differs.
 // - `raw-unnamed`: `connection.query(PostgresQuery)`, the unnamed statement, parsed and
-//   described by the server each time (Parse/Describe/Bind/Execute/Sync per statement).
+//   described by the server each time (Parse/Describe/Bind/Execute/Sync per statement), its
+//   rows read from the async sequence as `raw` reads its own.
+// - `raw-unnamed-future`: the same unnamed statement through the `EventLoopFuture` overload of
+//   `query`, whose rows arrive collected on the event loop: one resumption per statement.
 // - `raw-prepare-query`: `PostgresConnection.prepare(query:)` once per connection and SQL (a
 //   `PreparedQuery` under a generated name, kept in a cache per connection), then
 //   `PreparedQuery.execute(_:)` (Bind/Execute/Sync): what a per-connection statement cache for
@@ -17,6 +20,7 @@ import Synchronization
 /// How `StatementStyleContender` sends each statement.
 enum StatementStyle: String, CaseIterable {
     case unnamed = "raw-unnamed"
+    case unnamedFuture = "raw-unnamed-future"
     case preparedQuery = "raw-prepare-query"
 }
 
@@ -106,6 +110,8 @@ struct StatementStyleContender: Contender {
                 rows.append(row)
             }
             return rows
+        case .unnamedFuture:
+            return try await connection.query(PostgresQuery(unsafeSQL: sql, binds: try bindings()), logger: logger).get().rows
         case .preparedQuery:
             return try await cache.query(sql, on: connection).execute(data()).get()
         }
