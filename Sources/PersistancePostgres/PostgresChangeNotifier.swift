@@ -123,7 +123,7 @@ final class PostgresChangeNotifier: Sendable {
     ) async throws -> T {
         guard !isClosed else { throw closedError }
         do {
-            return try await client.withConnection(isolation: #isolation, body)
+            return try await client.withConnection(isolation: #isolation) { connection in try await body(connection) }
         } catch let error as DatabaseError {
             throw error
         } catch {

@@ -20,8 +20,12 @@ import Testing
         return table
     }
 
+    private func execute(_ sql: String, _ arguments: [DatabaseValue] = [], on db: PostgresDatabase) async throws {
+        try await db.write { tx in _ = try await tx.execute(sql, arguments) }
+    }
+
     private func insert(into table: String, on db: PostgresDatabase) async throws {
-        try await db.write { tx in try await tx.execute("INSERT INTO \(table)(n) VALUES (1)") }
+        try await execute("INSERT INTO \(table)(n) VALUES (1)", on: db)
     }
 
     private func count(of table: String) -> @Sendable (PostgresTransaction) async throws -> Int {
@@ -80,7 +84,7 @@ import Testing
             try await tx.execute("UPDATE \(table) SET n = n + 1")
             try await tx.execute("INSERT INTO \(marker)(n) VALUES (1)")
         }
-        try await db.write { tx in try await tx.execute("TRUNCATE \(table)") }
+        try await execute("TRUNCATE \(table)", on: db)
         try await insert(into: marker, on: db)
         try await changes.waitUntil { $0.values.count >= 4 }
         #expect(changes.values == [.table(table), .table(marker), .table(table), .table(marker)])
@@ -111,7 +115,7 @@ import Testing
         try await counts.waitUntil(for: .seconds(2)) { $0.values == [3] }
 
         // An UPDATE that changes no count announces the table: its fetch's value is skipped.
-        try await db.write { tx in try await tx.execute("UPDATE \(table) SET n = n + 1") }
+        try await execute("UPDATE \(table) SET n = n + 1", on: db)
         try await insert(into: unrelated, on: db)
         try await insert(into: table, on: db)
         try await counts.waitUntil { $0.values.last == 4 }
@@ -123,7 +127,7 @@ import Testing
         let db = try await TestServer.open()
         let table = try await makeTable(on: db)
         let view = uniqueTableName("view")
-        try await db.write { tx in try await tx.execute("CREATE VIEW \(view) AS SELECT * FROM \(table) WHERE n > 0") }
+        try await execute("CREATE VIEW \(view) AS SELECT * FROM \(table) WHERE n > 0", on: db)
         let counts = Recording(of: db.observe(count(of: view)))
         try await counts.waitUntil { $0.values.last == 0 }
 
@@ -202,7 +206,7 @@ import Testing
         try await counts.waitUntil { $0.values == [0] }
         let listener = try #require(db.changeNotifier.listenerBackendPID)
 
-        try await other.write { tx in try await tx.execute("SELECT pg_terminate_backend($1)", [.integer(Int64(listener))]) }
+        try await execute("SELECT pg_terminate_backend($1)", [.integer(Int64(listener))], on: other)
         // Committed while the listener may be away: heard, or fetched again once it is back.
         try await insert(into: table, on: other)
         try await counts.waitUntil { $0.values.last == 1 }
@@ -229,7 +233,7 @@ import Testing
         let db = try await TestServer.open()
         let table = try await makeTable(on: db)
         let view = uniqueTableName("view")
-        try await db.write { tx in try await tx.execute("CREATE VIEW \(view) AS SELECT * FROM \(table)") }
+        try await execute("CREATE VIEW \(view) AS SELECT * FROM \(table)", on: db)
         let error = await failure { _ = try await db.changes(in: [view]) }
         #expect((error as? DatabaseError)?.kind == .invalidArguments)
         await db.close()
