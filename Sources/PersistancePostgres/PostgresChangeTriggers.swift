@@ -36,7 +36,8 @@ enum PostgresChangeTriggers {
 
     /// The tables `names` denote (SQL names, resolved through the search path like a query's:
     /// `player`, `game.player`, `"Player"`).
-    /// - Throws: `DatabaseError.Kind.invalidArguments` for a name that denotes no table (or a view).
+    /// - Throws: `DatabaseError.Kind.invalidArguments` for a name that denotes no table (a view, a
+    ///   system catalog); `DatabaseError.Kind.postgres` for one that is no SQL name.
     static func tables(named names: [String], on connection: PostgresConnection) async throws -> [Table] {
         var tables: [Table] = []
         for name in names {
@@ -53,6 +54,9 @@ enum PostgresChangeTriggers {
             let (oid, relation, schema, kind) = try row.decode((Int64, String, String, String).self)
             guard kind == "r" || kind == "p" else {
                 throw DatabaseError(kind: .invalidArguments, message: "\(name) is not a table: only tables can be observed")
+            }
+            guard schema != "pg_catalog", schema != "information_schema" else {
+                throw DatabaseError(kind: .invalidArguments, message: "\(name) is a system catalog: it cannot be observed")
             }
             tables.append(Table(oid: oid, name: relation, qualifiedName: "\(schema).\(relation)"))
         }

@@ -98,10 +98,14 @@ import Testing
         let counts = Recording(of: db.observe(count(of: table)))
         try await counts.waitUntil { $0.values == [0] }
 
+        let start = ContinuousClock.now
         for _ in 0..<500 { try await insert(into: table, on: other) }
         try await counts.waitUntil(for: .seconds(30)) { $0.values.last == 500 }
+        let elapsed = ContinuousClock.now - start
         let values = counts.values
-        #expect(values.count < 250, "\(values.count) values for 500 commits")
+        // Coalesced: a fetch starts at most every 8 ms while the commits land.
+        #expect(values.count < 500)
+        #expect(values.count <= Int(elapsed / PostgresValueObservation<Int>.pacing) + 3, "\(values.count) values in \(elapsed)")
         #expect(values == values.sorted())
         await other.close()
         await db.close()
@@ -220,12 +224,19 @@ import Testing
         await db.close()
     }
 
-    @Test(arguments: [[String](), ["no_such_table_x"], ["pg_catalog.pg_class"], ["x'; DROP TABLE y; --"], ["a.b.c.d"]])
+    @Test(arguments: [[String](), ["no_such_table_x"], ["pg_catalog.pg_class"], ["information_schema.sql_parts"]])
     func observingWhatIsNoTableIsRefused(tables: [String]) async throws {
         let db = try await TestServer.open()
         let error = await failure { _ = try await db.changes(in: tables) }
-        let kind = try #require(error as? DatabaseError).kind
-        #expect(kind == .invalidArguments || kind == .postgres)
+        #expect((error as? DatabaseError)?.kind == .invalidArguments)
+        await db.close()
+    }
+
+    @Test(arguments: ["a.b.c.d", "x'; DROP TABLE y; --"])
+    func aMalformedTableNameIsTheServersError(name: String) async throws {
+        let db = try await TestServer.open()
+        let error = await failure { _ = try await db.changes(in: [name]) }
+        #expect((error as? DatabaseError)?.kind == .postgres)
         await db.close()
     }
 
@@ -248,16 +259,21 @@ final class Recording<Value: Sendable>: Sendable {
         var error: (any Error)?
     }
 
-    private let state = Mutex(State())
+    /// Apart from the recording, so that the consuming task does not keep the recording alive.
+    private final class Storage: Sendable {
+        let state = Mutex(State())
+    }
+
+    private let storage = Storage()
     private let consumer = Mutex<Task<Void, Never>?>(nil)
 
     init<Sequence: AsyncSequence & Sendable>(of sequence: Sequence) where Sequence.Element == Value {
-        let task = Task { [state] in
+        let task = Task { [storage] in
             do {
-                for try await value in sequence { state.withLock { $0.values.append(value) } }
-                state.withLock { $0.hasEnded = true }
+                for try await value in sequence { storage.state.withLock { $0.values.append(value) } }
+                storage.state.withLock { $0.hasEnded = true }
             } catch {
-                state.withLock { state in
+                storage.state.withLock { state in
                     state.hasEnded = true
                     state.error = error
                 }
@@ -268,9 +284,9 @@ final class Recording<Value: Sendable>: Sendable {
 
     deinit { consumer.withLock { $0?.cancel() } }
 
-    var values: [Value] { state.withLock { $0.values } }
-    var hasEnded: Bool { state.withLock { $0.hasEnded } }
-    var error: (any Error)? { state.withLock { $0.error } }
+    var values: [Value] { storage.state.withLock { $0.values } }
+    var hasEnded: Bool { storage.state.withLock { $0.hasEnded } }
+    var error: (any Error)? { storage.state.withLock { $0.error } }
 
     /// Returns once `condition` holds; fails the test (and throws) when it still does not after `timeout`.
     func waitUntil(
@@ -278,9 +294,9 @@ final class Recording<Value: Sendable>: Sendable {
         _ condition: (State) -> Bool
     ) async throws {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        while !state.withLock({ condition($0) }) {
+        while !storage.state.withLock({ condition($0) }) {
             guard ContinuousClock.now < deadline else {
-                let seen = state.withLock { "\($0.values), ended: \($0.hasEnded), error: \(String(describing: $0.error))" }
+                let seen = storage.state.withLock { "\($0.values), ended: \($0.hasEnded), error: \(String(describing: $0.error))" }
                 Issue.record("timed out waiting; seen \(seen)", sourceLocation: sourceLocation)
                 throw CancellationError()
             }
