@@ -10,13 +10,14 @@ struct BenchItem: Sendable, Equatable {
     var payload: Data
 
     /// The row inserted `index`-th (from 0): every field differs from one row to the next.
-    /// The date is a multiple of 1/64 s: exact in binary and in whole microseconds, so that it
-    /// reads back exactly from TIMESTAMPTZ whatever rounding a library does.
+    /// The date is a multiple of 1/8 s: exact in binary and in whole milliseconds, so that it
+    /// reads back exactly from TIMESTAMPTZ whatever a library rounds to (postgres-nio truncates
+    /// to microseconds, Persistance keeps milliseconds, as on SQLite).
     init(index: Int) {
         id = 0
         name = "item \(index) of the benchmark"
         score = Double(index) * 0.25
-        created = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) + Double(index % 64) / 64)
+        created = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) + Double(index % 8) / 8)
         payload = Data((0..<16).map { UInt8(truncatingIfNeeded: index &* 31 &+ $0) })
     }
 
