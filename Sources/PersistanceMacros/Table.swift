@@ -33,7 +33,7 @@
 ///     `created_at`, `userID` ↔ `user_id`). Queries, coding and `databaseColumns` follow.
 @attached(
     extension, conformances: TableRecord,
-    names: named(databaseColumns), named(init(statement:columns:)), named(encode(into:)),
+    names: named(databaseColumns), named(init(statement:columns:)), named(init(row:columns:)), named(encode(into:)),
     named(didInsert(rowID:column:)), named(table), named(columns), named(Columns))
 public macro Table(_ name: String? = nil, indexes: [IndexDefinition] = [], columnNaming: ColumnNaming = .asWritten) =
     #externalMacro(module: "PersistanceMacroPlugin", type: "TableMacro")

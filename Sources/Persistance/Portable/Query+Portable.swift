@@ -17,7 +17,7 @@ extension Query {
     /// at a time, so any number of rows takes constant memory. Throwing from `body` stops the
     /// query.
     nonisolated(nonsending) public func forEach(
-        in tx: some DatabaseTransaction, _ body: (Element) async throws -> Void
+        in tx: some DatabaseTransaction, _ body: nonisolated(nonsending) (Element) async throws -> Void
     ) async throws {
         let rendered = try clauses.sql(.select, in: tx.dialect)
         try await Element.forEachRecord(of: rendered.sql, rendered.values, in: tx, body)

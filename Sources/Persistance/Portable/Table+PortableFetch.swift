@@ -39,7 +39,7 @@ extension Table {
     /// Calls `body` with each record of the table as it is read, holding one at a time, so
     /// any number of rows takes constant memory. Throwing from `body` stops the reading.
     nonisolated(nonsending) public func forEach(
-        in tx: some DatabaseTransaction, _ body: (Element) async throws -> Void
+        in tx: some DatabaseTransaction, _ body: nonisolated(nonsending) (Element) async throws -> Void
     ) async throws {
         let statements = try await prepared(in: tx)
         try await Element.forEachRecord(of: statements.table.selectAll, [], in: tx, body)
@@ -77,7 +77,7 @@ extension Record {
     /// Runs `sql` and calls `body` with the record of each row as it arrives.
     nonisolated(nonsending) static func forEachRecord(
         of sql: String, _ arguments: [DatabaseValue], in tx: some DatabaseTransaction,
-        _ body: (Self) async throws -> Void
+        _ body: nonisolated(nonsending) (Self) async throws -> Void
     ) async throws {
         var reader: RowReader<Self>?
         try await tx.forEachRow(sql, arguments) { row in

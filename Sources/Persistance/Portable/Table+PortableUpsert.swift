@@ -111,25 +111,31 @@ struct PortableUpsert<Element: Record, Dialect: SQLDialect> {
         let table = statements.table
         let skippingNulls = nilValues == .keepStored
         let key = schema.storedValue(writer.buffer.value(at: keySlot), slot: keySlot)
-        func update(rowKey: DatabaseValue, slots: [Int]) async throws {
-            guard !slots.isEmpty else { return }
-            try await tx.execute(
-                table.update(slots: slots, where: "\(table.keyExpression) = \(table.placeholder(slots.count + 1))"),
-                writer.storedValues(slots) + [rowKey])
-        }
         if !key.isNull,
             let row = try await tx.fetchAll(statements.select(table.keyExpression, whereColumn: table.quotedColumns[keySlot]), [key]).first
         {
-            try await update(rowKey: row.values[0], slots: writer.updatedSlots(excluding: keySlot, skippingNulls: skippingNulls))
+            try await update(
+                rowKey: row.values[0], slots: writer.updatedSlots(excluding: keySlot, skippingNulls: skippingNulls), in: tx)
             guard schema.rowIDColumn != nil, writer.primaryKeyValue == nil else { return nil }
             return try row.value(at: 0, as: Int64.self)
         }
         if table.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot), let primaryKey = writer.primaryKeyValue,
             try await !tx.fetchAll(statements.select(table.keyExpression, whereColumn: table.keyExpression), [primaryKey]).isEmpty
         {
-            try await update(rowKey: primaryKey, slots: writer.updatedSlots(skippingNulls: skippingNulls))
+            try await update(rowKey: primaryKey, slots: writer.updatedSlots(skippingNulls: skippingNulls), in: tx)
             return nil
         }
         return try await self.table.insertEncoded(writer, statements, in: tx)
+    }
+
+    /// Updates the columns in `slots` of the row whose key (see `TableStatements.keyExpression`) is `rowKey`.
+    nonisolated(nonsending) private func update<Transaction: DatabaseTransaction>(
+        rowKey: DatabaseValue, slots: [Int], in tx: Transaction
+    ) async throws where Transaction.Dialect == Dialect {
+        guard !slots.isEmpty else { return }
+        let table = statements.table
+        try await tx.execute(
+            table.update(slots: slots, where: "\(table.keyExpression) = \(table.placeholder(slots.count + 1))"),
+            writer.storedValues(slots) + [rowKey])
     }
 }
