@@ -6,15 +6,16 @@ import Synchronization
 /// Watches one pooled connection for its end, so that a statement waiting on it ends too.
 ///
 /// postgres-nio leaves a statement sent to a connection that is closing (the server terminated its
-/// backend) waiting forever. Each statement therefore runs in a task of its own while the caller
-/// waits for the first of: its result, or the connection's close (`DatabaseError.Kind.connectionLost`).
+/// backend) waiting forever. The caller of a statement therefore waits for the first of: its
+/// result, or the connection's close (`DatabaseError.Kind.connectionLost`).
 final class ConnectionWatch: Sendable {
     /// The server process of the connection, for cancel requests.
     let backendPID: Int32
     private let address: String
     private struct State {
         var isClosed = false
-        var pending: StatementOutcome?
+        /// Fails the statement waiting, when the connection closes.
+        var pending: (@Sendable (DatabaseError) -> Void)?
     }
     private let state = Mutex(State())
 
@@ -34,41 +35,62 @@ final class ConnectionWatch: Sendable {
             defer { state.pending = nil }
             return state.pending
         }
-        pending?.resume(.failure(lost))
+        pending?(lost)
     }
 
-    /// The rows of `query` on `connection`, or `connectionLost` when the connection closes first.
-    func rows(of query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> [PostgresRow] {
-        let lost = lost
-        let rows = try await withCheckedThrowingContinuation { continuation in
-            let outcome = StatementOutcome(continuation)
-            let isClosed = state.withLock { state in
-                if !state.isClosed { state.pending = outcome }
-                return state.isClosed
-            }
-            if isClosed { return outcome.resume(.failure(lost)) }
+    /// Every row of `query` on `connection` and its command tag, or `connectionLost` when the
+    /// connection closes first.
+    func result(of query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws
+        -> PostgresQueryResult
+    {
+        try await race { outcome in
+            connection.query(query, logger: logger).whenComplete { outcome.resume($0) }
+        }
+    }
+
+    /// The rows of `query` on `connection`, streamed as the caller asks for them, once the server
+    /// has described them; or `connectionLost` when the connection closes first. A connection
+    /// that closes while the rows stream fails the stream.
+    func stream(of query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws
+        -> PostgresRowSequence
+    {
+        try await race { outcome in
             Task {
                 do {
-                    outcome.resume(.success(try await connection.query(query, logger: logger).collect()))
+                    outcome.resume(.success(try await connection.query(query, logger: logger)))
                 } catch {
                     outcome.resume(.failure(error))
                 }
             }
         }
+    }
+
+    /// The value `start` delivers to its outcome, or `connectionLost` if the connection closes first.
+    private func race<Value: Sendable>(_ start: (StatementOutcome<Value>) -> Void) async throws -> Value {
+        let lost = lost
+        let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+            let outcome = StatementOutcome(continuation)
+            let isClosed = state.withLock { state in
+                if !state.isClosed { state.pending = { outcome.resume(.failure($0)) } }
+                return state.isClosed
+            }
+            if isClosed { return outcome.resume(.failure(lost)) }
+            start(outcome)
+        }
         state.withLock { $0.pending = nil }
-        return rows
+        return value
     }
 }
 
 /// A continuation resumed once, by whichever comes first.
-final class StatementOutcome: Sendable {
-    private let continuation: Mutex<CheckedContinuation<[PostgresRow], any Error>?>
+final class StatementOutcome<Value: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Value, any Error>?>
 
-    init(_ continuation: CheckedContinuation<[PostgresRow], any Error>) {
+    init(_ continuation: CheckedContinuation<Value, any Error>) {
         self.continuation = Mutex(continuation)
     }
 
-    func resume(_ result: Result<[PostgresRow], any Error>) {
+    func resume(_ result: Result<Value, any Error>) {
         continuation.withLock { $0.take() }?.resume(with: result)
     }
 }

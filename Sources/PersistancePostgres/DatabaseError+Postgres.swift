@@ -22,24 +22,48 @@ extension DatabaseError {
     ///
     /// Built only from the error's code and the server's message and SQLSTATE: never from the
     /// server's detail (which can quote row values) nor from postgres-nio's debug description
-    /// (which can print bound values).
+    /// (which can print bound values). A data exception's message (SQLSTATE class 22) quotes
+    /// the input it could not read: a bound value there is replaced with its parameter's name,
+    /// `value "$1" is out of range for type smallint`.
     /// Other errors (the block's own, `CancellationError`, …) are returned as they are.
-    static func postgres(_ error: any Error, sql: String?, address: String) -> any Error {
+    static func postgres(_ error: any Error, sql: String?, arguments: [DatabaseValue] = [], address: String) -> any Error {
         guard let error = error as? PSQLError else { return error }
-        return postgres(error, sql: sql, address: address)
+        let translated = translating(error, sql: sql, address: address)
+        guard var dataException = translated as? DatabaseError, dataException.sqlState?.hasPrefix("22") == true else {
+            return translated
+        }
+        dataException.message = redacting(arguments, from: dataException.message)
+        return dataException
+    }
+
+    /// `message` with each quoted occurrence of a bound value (`"secret"`) replaced with its
+    /// parameter's name (`"$2"`).
+    private static func redacting(_ arguments: [DatabaseValue], from message: String) -> String {
+        var message = message
+        for (index, argument) in arguments.enumerated() {
+            let text: String
+            switch argument {
+            case .integer(let integer): text = String(integer)
+            case .real(let real): text = PostgresParameter.text(of: real)
+            case .text(let string): text = string
+            case .null, .blob: continue
+            }
+            message = message.replacingOccurrences(of: "\"\(text)\"", with: "\"$\(index + 1)\"")
+        }
+        return message
     }
 
     /// The library's error for a failure to open a first connection: a failure that is not
     /// PostgreSQL's (a socket error, a timeout) means the server cannot be reached.
     static func opening(_ error: any Error, address: String) -> any Error {
         switch error {
-        case is PSQLError: postgres(error, sql: nil, address: address)
+        case let error as PSQLError: translating(error, sql: nil, address: address)
         case is DatabaseError, is CancellationError: error
         default: DatabaseError(kind: .serverUnreachable, message: "cannot reach the PostgreSQL server at \(address): \(error)")
         }
     }
 
-    private static func postgres(_ error: PSQLError, sql: String?, address: String) -> any Error {
+    private static func translating(_ error: PSQLError, sql: String?, address: String) -> any Error {
         switch error.code {
         case .server:
             let state = error.serverInfo?[.sqlState]

@@ -18,8 +18,8 @@ import Synchronization
 /// await db.close()
 /// ```
 ///
-/// Every block runs in a transaction on one connection of the pool: ``read(isolationLevel:_:)``
-/// in a READ ONLY one, ``write(isolationLevel:_:)`` in a READ WRITE one, on the caller's executor. A block that
+/// Every block runs in a transaction on one connection of the pool: ``read(_:)`` in a READ ONLY
+/// one, ``write(_:)`` in a READ WRITE one, on the caller's executor. A block that
 /// fails with a serialization failure or a deadlock runs again (see
 /// ``PostgresConfiguration/transactionRetries``). Cancelling the task cancels the statement it
 /// is running on the server; the block then throws `CancellationError`.
@@ -98,31 +98,34 @@ public final class PostgresDatabase: Sendable {
         logger.info("closed PostgreSQL database", metadata: ["database": "\(configuration)"])
     }
 
-    /// Runs `body` in a READ ONLY transaction and returns its value.
-    /// - Parameter isolationLevel: the transaction's isolation level; the configuration's when nil.
+    /// Runs `body` in a READ ONLY transaction at `isolationLevel` and returns its value
+    /// (``read(_:)`` runs at the configuration's level).
     /// - Throws: the block's error; `CancellationError` when the task was cancelled;
     ///   `DatabaseError.Kind.databaseClosed`; the errors of ``PostgresTransaction``.
+    @discardableResult
     public func read<T: Sendable>(
-        isolationLevel: PostgresIsolationLevel? = nil,
+        isolationLevel: PostgresIsolationLevel,
         _ body: (PostgresTransaction) async throws -> T
     ) async throws -> T {
         try await transaction(readOnly: true, isolationLevel: isolationLevel, body)
     }
 
-    /// Runs `body` in a READ WRITE transaction, commits when it returns and rolls back when it
-    /// throws. A block that fails with SQLSTATE 40001 or 40P01 (a transaction conflict) runs
-    /// again, up to ``PostgresConfiguration/transactionRetries`` times: it must be safe to re-run.
-    /// - Parameter isolationLevel: the transaction's isolation level; the configuration's when nil.
+    /// Runs `body` in a READ WRITE transaction at `isolationLevel` (``write(_:)`` runs at the
+    /// configuration's level), commits when it returns and rolls back when it throws. A block
+    /// that fails with SQLSTATE 40001 or 40P01 (a transaction conflict) runs again, up to
+    /// ``PostgresConfiguration/transactionRetries`` times: it must be safe to re-run.
     /// - Throws: the block's error; `CancellationError` when the task was cancelled (rolled
     ///   back); `DatabaseError.Kind.databaseClosed`; the errors of ``PostgresTransaction``.
+    @discardableResult
     public func write<T: Sendable>(
-        isolationLevel: PostgresIsolationLevel? = nil,
+        isolationLevel: PostgresIsolationLevel,
         _ body: (PostgresTransaction) async throws -> T
     ) async throws -> T {
         try await transaction(readOnly: false, isolationLevel: isolationLevel, body)
     }
 
-    private func transaction<T: Sendable>(
+    /// Runs `body` in a transaction at `isolationLevel`, or the configuration's when nil.
+    func transaction<T: Sendable>(
         readOnly: Bool,
         isolationLevel: PostgresIsolationLevel?,
         _ body: (PostgresTransaction) async throws -> T
@@ -197,12 +200,17 @@ public final class PostgresDatabase: Sendable {
 }
 
 extension PostgresConfiguration {
-    /// Server settings sent when each connection starts.
+    /// Server settings sent when each connection starts: the session's time zone is UTC, so
+    /// that a date text without an offset (SQLite's date text) is UTC in a TIMESTAMPTZ, as it
+    /// is on SQLite; and the statement timeout, if any.
     private var startupParameters: [(String, String)] {
-        guard let statementTimeout else { return [] }
-        let (seconds, attoseconds) = statementTimeout.components
-        let milliseconds = max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-        return [("statement_timeout", "\(milliseconds)")]
+        var parameters = [("TimeZone", "UTC")]
+        if let statementTimeout {
+            let (seconds, attoseconds) = statementTimeout.components
+            let milliseconds = max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+            parameters.append(("statement_timeout", "\(milliseconds)"))
+        }
+        return parameters
     }
 
     func connectionConfiguration() throws -> PostgresConnection.Configuration {

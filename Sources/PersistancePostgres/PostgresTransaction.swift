@@ -3,18 +3,25 @@ import Logging
 import Persistance
 import PostgresNIO
 
-/// A transaction in progress on one connection: what a ``PostgresDatabase`` block receives.
+/// A transaction in progress on one connection: what a ``PostgresDatabase`` block receives, and
+/// PostgreSQL's `DatabaseTransaction`, so tables, queries and migrations written against the
+/// portable API run on it.
 ///
-/// Statements take their arguments as `$1`, `$2`, …, always bound, never spliced into the SQL.
-/// A statement that fails aborts the whole transaction on PostgreSQL; run statements whose
-/// failure the block means to survive in a ``savepoint(_:)``. A block that catches such
+/// Statements take their arguments as `$1`, `$2`, …, always bound, never spliced into the SQL,
+/// as `DatabaseValue`s each bound without a type so that the server reads it as its place in
+/// the statement calls for (see `PostgresDialect`); rows come back as `Row`s holding the values
+/// SQLite would have stored, so the same `DatabaseValueConvertible` conversions read them, as
+/// strictly. A statement that fails aborts the whole transaction on PostgreSQL; run statements
+/// whose failure the block means to survive in a ``savepoint(_:)``. A block that catches such
 /// a failure and returns anyway is rolled back, and its call throws SQLSTATE 25P02.
 ///
-/// Errors a statement throws: `DatabaseError.Kind.postgres` with the server's `sqlState`
-/// (and a portable `condition`); `.statementTimeout`; `.connectionLost` (the server rolls the
-/// transaction back); `.encoding` for an argument PostgreSQL cannot hold; `CancellationError`
-/// when the task is cancelled, which cancels the running statement on the server.
-public final class PostgresTransaction {
+/// Errors a statement throws: `DatabaseError.Kind.postgres` with the server's `sqlState` (and a
+/// portable `condition`), its message never showing a bound value; `.statementTimeout`;
+/// `.connectionLost` (the server rolls the transaction back); `.encoding` naming the parameter
+/// for an argument PostgreSQL cannot hold (text with a NUL, NaN); `.decoding` naming the column
+/// for a result column of a type with no portable value; `CancellationError` when the task is
+/// cancelled, which cancels the running statement on the server.
+public final class PostgresTransaction: DatabaseTransaction {
     private let connection: PostgresConnection
     private let watch: ConnectionWatch
     private let canceller: StatementCanceller
@@ -23,8 +30,20 @@ public final class PostgresTransaction {
     /// A statement failed and no savepoint undid it: the server rejects everything until ROLLBACK.
     private var isAborted = false
     private var isConnectionLost = false
+    /// ``forEachRow(_:_:_:)`` is reading a result: the connection can run nothing else until it ends.
+    private var isStreaming = false
 
     private static let quietLogger = Logger(label: "persistance.postgres.quiet") { _ in SwiftLogNoOpLogHandler() }
+
+    /// The key of the advisory lock ``serializeSchemaChanges()`` takes: the 64-bit FNV-1a hash
+    /// of `persistance.schema`, the same in every process.
+    static let schemaLockKey: Int64 = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "persistance.schema".utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return Int64(bitPattern: hash)
+    }()
 
     init(connection: PostgresConnection, watch: ConnectionWatch, canceller: StatementCanceller, address: String) {
         self.connection = connection
@@ -33,23 +52,103 @@ public final class PostgresTransaction {
         self.address = address
     }
 
-    /// Runs a statement, discarding any rows it returns.
-    public func execute(_ sql: String, _ arguments: [(any PostgresValueConvertible)?] = []) async throws {
-        _ = try await perform(sql, arguments)
+    /// PostgreSQL's dialect.
+    public var dialect: PostgresDialect { PostgresDialect() }
+
+    /// Runs a statement and returns the number of rows it inserted, updated or deleted (from the
+    /// server's command tag; 0 for a statement that changes no rows).
+    @discardableResult
+    public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Int {
+        let metadata = try await perform(sql, arguments).metadata
+        return metadata.rows ?? metadata.command.split(separator: " ").last.flatMap { Int($0) } ?? 0
+    }
+
+    /// Runs an `INSERT` with ` RETURNING "keyColumn"` appended and returns that column of the
+    /// row inserted, or nil when it inserted nothing. PostgreSQL has no row id: without a key
+    /// column the statement runs and nil is returned.
+    /// - Throws: `DatabaseError.Kind.decoding` naming the column when the key is not an integer.
+    public func insert(_ sql: String, _ arguments: [DatabaseValue], returningKey keyColumn: String?) async throws
+        -> Int64?
+    {
+        guard let keyColumn else {
+            try await execute(sql, arguments)
+            return nil
+        }
+        let rows = try await fetchAll(sql + " RETURNING " + (try dialect.quotedIdentifier(keyColumn)), arguments)
+        return try rows.first?.value(at: 0, as: Int64.self)
     }
 
     /// Runs a query and returns all its rows.
-    public func fetchAll(_ sql: String, _ arguments: [(any PostgresValueConvertible)?] = []) async throws -> [PostgresRow] {
-        try await perform(sql, arguments)
+    public func fetchAll(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> [Row] {
+        var rows = [Row]()
+        for row in try await perform(sql, arguments).rows {
+            rows.append(try Row(row, sameColumnsAs: rows.first))
+        }
+        return rows
     }
 
     /// Runs a query and returns its first row, if any.
-    public func fetchOne(_ sql: String, _ arguments: [(any PostgresValueConvertible)?] = []) async throws -> PostgresRow? {
-        try await perform(sql, arguments).first
+    public func fetchOne(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Row? {
+        try await fetchAll(sql, arguments).first
+    }
+
+    /// Runs a query and calls `body` with each row as the server sends it: postgres-nio reads
+    /// from the connection only as rows are consumed, so any number of rows takes constant
+    /// memory. When `body` throws, the rest of the result is read and dropped (the connection
+    /// must finish the statement) and the error is rethrown.
+    ///
+    /// `body` cannot run statements on this transaction: the connection is busy sending the
+    /// rows, and such a statement throws `DatabaseError.Kind.misuse` (fetch the rows with
+    /// ``fetchAll(_:_:)`` first, or read them in another transaction).
+    public func forEachRow(
+        _ sql: String, _ arguments: [DatabaseValue] = [], _ body: (Row) async throws -> Void
+    ) async throws {
+        try await running(sql, arguments) { query in
+            isStreaming = true
+            defer { isStreaming = false }
+            var first: Row?
+            for try await postgresRow in try await watch.stream(of: query, on: connection, logger: Self.quietLogger) {
+                do {
+                    let row = try Row(postgresRow, sameColumnsAs: first)
+                    if first == nil { first = row }
+                    try await body(row)
+                } catch {
+                    throw StreamStopped(error: error)
+                }
+            }
+        }
+    }
+
+    /// The columns of the table `name` in the current schema (`current_schema()`, the first
+    /// of the search path), in order, and the names of its indexes; nil when it has no such
+    /// table (views and other schemas' tables are not looked at).
+    public func tableCatalog(_ name: String) async throws -> TableCatalog? {
+        let columns = try await fetchAll("""
+            SELECT a.attname::text FROM pg_class c
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+            WHERE c.relname = $1 AND n.nspname = current_schema() AND c.relkind IN ('r', 'p')
+            ORDER BY a.attnum
+            """, [.text(name)])
+        guard !columns.isEmpty else { return nil }
+        let indexes = try await fetchAll(
+            "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1",
+            [.text(name)])
+        return TableCatalog(
+            columns: try columns.compactMap { try $0.value(at: 0, as: String?.self) },
+            indexes: Set(try indexes.map { try $0.value(at: 0, as: String.self) }))
+    }
+
+    /// Takes the transaction-scoped advisory lock of schema changes (`pg_advisory_xact_lock`
+    /// on a key every process derives from `persistance.schema`): another transaction that
+    /// asks for it waits until this one ends.
+    public func serializeSchemaChanges() async throws {
+        try await execute("SELECT pg_advisory_xact_lock($1)", [.integer(Self.schemaLockKey)])
     }
 
     /// Runs `body` in a savepoint: when it throws, what it did is undone and the transaction goes
     /// on (the error is rethrown); when it returns, its changes stay in the transaction. Savepoints nest.
+    @discardableResult
     public func savepoint<T>(_ body: (PostgresTransaction) async throws -> T) async throws -> T {
         let name = "persistance_savepoint_\(savepointDepth)"
         let wasAborted = isAborted
@@ -119,37 +218,51 @@ public final class PostgresTransaction {
         if await !task.value { try? await connection.close() }
     }
 
-    private func perform(_ sql: String, _ arguments: [(any PostgresValueConvertible)?]) async throws -> [PostgresRow] {
-        var bindings = PostgresBindings(capacity: arguments.count)
-        for (index, argument) in arguments.enumerated() {
-            do {
-                if let argument { try argument.bind(into: &bindings) } else { bindings.appendNull() }
-            } catch var error as DatabaseError {
-                error.column = "$\(index + 1)"
-                error.sql = sql
-                throw error
-            }
+    private func perform(_ sql: String, _ arguments: [DatabaseValue]) async throws -> PostgresQueryResult {
+        try await running(sql, arguments) { query in
+            try await watch.result(of: query, on: connection, logger: Self.quietLogger)
         }
-        let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+
+    /// Runs `operation` with the statement `sql` bound to `arguments`, the running statement
+    /// cancelled on the server when the task is cancelled, and its failures translated.
+    private func running<T>(
+        _ sql: String, _ arguments: [DatabaseValue], _ operation: (PostgresQuery) async throws -> T
+    ) async throws -> T {
+        guard !isStreaming else {
+            throw DatabaseError(
+                kind: .misuse,
+                message: "a statement cannot run on a PostgreSQL transaction while forEachRow reads a result from it",
+                sql: sql)
+        }
+        let query = PostgresQuery(unsafeSQL: sql, binds: try PostgresParameter.bind(arguments, sql: sql))
         try Task.checkCancellation()
-        let connection = connection
-        let watch = watch
         let canceller = canceller
         do {
             return try await withTaskCancellationHandler {
-                try await watch.rows(of: query, on: connection, logger: Self.quietLogger)
+                try await operation(query)
             } onCancel: {
                 canceller.cancel()
             }
+        } catch let stopped as StreamStopped {
+            // Not the server's failure: the statement ran to its end.
+            throw stopped.error
         } catch {
             isAborted = true
             if canceller.wasCancelled { throw CancellationError() }
-            let translated = DatabaseError.postgres(error, sql: sql, address: address)
+            let translated = DatabaseError.postgres(error, sql: sql, arguments: arguments, address: address)
             if (translated as? DatabaseError)?.kind == .connectionLost { isConnectionLost = true }
             throw translated
         }
     }
 }
+
+/// What stopped the reading of a result on the client's side (a row that does not convert, the
+/// caller's error), not a failure of the statement.
+private struct StreamStopped: Error {
+    let error: any Error
+}
+
 /// The connection a transaction was given was already lost when it began.
 struct StaleConnection: Error {
     let error: DatabaseError

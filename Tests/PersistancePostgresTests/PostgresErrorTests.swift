@@ -6,7 +6,7 @@ import Testing
 
 /// Server errors carry their SQLSTATE and the same portable conditions as SQLite's.
 @Suite struct PostgresErrorTests {
-    private func error(of sql: String, _ arguments: [(any PostgresValueConvertible)?] = []) async throws -> DatabaseError {
+    private func error(of sql: String, _ arguments: [DatabaseValue] = []) async throws -> DatabaseError {
         let db = try await TestServer.open()
         let parent = uniqueTableName("parent")
         let table = uniqueTableName()
@@ -19,7 +19,7 @@ import Testing
             try await tx.execute("INSERT INTO \(table)(id, name) VALUES (1, 'taken-secret-value')")
         }
         let statement = sql.replacingOccurrences(of: "$table", with: table)
-        let thrown = await failure { try await db.write { tx in try await tx.execute(statement, arguments) } }
+        let thrown = await failure { _ = try await db.write { tx in try await tx.execute(statement, arguments) } }
         try await db.write { tx in try await tx.execute("DROP TABLE \(table), \(parent)") }
         await db.close()
         return try #require(thrown as? DatabaseError)

@@ -44,7 +44,7 @@ import Testing
     @Test func aReadRunsInAReadOnlyTransaction() async throws {
         let (db, table) = try await database()
         let error = await failure {
-            try await db.read { tx in try await tx.execute("INSERT INTO \(table)(id) VALUES (1)") }
+            _ = try await db.read { tx in try await tx.execute("INSERT INTO \(table)(id) VALUES (1)") }
         }
         #expect((error as? DatabaseError)?.sqlState == "25006")
         #expect(try await db.read { tx in try await tx.fetchOne("SHOW transaction_read_only")!.value(at: 0, as: String.self) }
@@ -98,10 +98,10 @@ import Testing
         func transfer(from: Int, to: Int, id: Int) async throws {
             try await db.write(isolationLevel: .serializable) { tx in
                 attempts.increment()
-                let sum = try await tx.fetchOne("SELECT coalesce(sum(value), 0) FROM \(table) WHERE class = $1", [from])!
+                let sum = try await tx.fetchOne("SELECT coalesce(sum(value), 0) FROM \(table) WHERE class = $1", [.integer(Int64(from))])!
                     .value(at: 0, as: Int.self)
                 await barrier.arrive()
-                try await tx.execute("INSERT INTO \(table) VALUES ($1, $2, $3)", [id, to, sum + 1])
+                try await tx.execute("INSERT INTO \(table) VALUES ($1, $2, $3)", [.integer(Int64(id)), .integer(Int64(to)), .integer(Int64(sum + 1))])
             }
         }
         async let first = outcome { try await transfer(from: 1, to: 2, id: 1) }
@@ -159,7 +159,7 @@ import Testing
         let stillRunning = try await db.read { tx in
             try await tx.fetchOne(
                 "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid()",
-                ["%AS \(marker)%"])!.value(at: 0, as: Int.self)
+                [.text("%AS \(marker)%")])!.value(at: 0, as: Int.self)
         }
         #expect(stillRunning == 0)
         // The pool's connections still work.
@@ -170,7 +170,7 @@ import Testing
     @Test func aStatementTimeoutIsATypedError() async throws {
         let db = try await TestServer.open { $0.statementTimeout = .milliseconds(200) }
         let start = ContinuousClock.now
-        let error = await failure { try await db.read { tx in try await tx.execute("SELECT pg_sleep(5)") } }
+        let error = await failure { _ = try await db.read { tx in try await tx.execute("SELECT pg_sleep(5)") } }
         let databaseError = try #require(error as? DatabaseError)
         #expect(databaseError.kind == .statementTimeout)
         #expect(databaseError.sqlState == "57014")
@@ -184,7 +184,7 @@ import Testing
             try await db.write { tx in
                 try await tx.execute("INSERT INTO \(table)(id) VALUES (1)")
                 let pid = try await tx.fetchOne("SELECT pg_backend_pid()")!.value(at: 0, as: Int32.self)
-                try await db.write { other in try await other.execute("SELECT pg_terminate_backend($1)", [pid]) }
+                try await db.write { other in try await other.execute("SELECT pg_terminate_backend($1)", [.integer(Int64(pid))]) }
                 try await tx.execute("INSERT INTO \(table)(id) VALUES (2)")
             }
         }
@@ -197,7 +197,7 @@ import Testing
         let db = try await TestServer.open()
         let admin = try await TestServer.open()
         let pid = try await db.read { tx in try await tx.fetchOne("SELECT pg_backend_pid()")!.value(at: 0, as: Int32.self) }
-        try await admin.write { tx in try await tx.execute("SELECT pg_terminate_backend($1)", [pid]) }
+        try await admin.write { tx in try await tx.execute("SELECT pg_terminate_backend($1)", [.integer(Int64(pid))]) }
         let other = try await db.read { tx in try await tx.fetchOne("SELECT pg_backend_pid()")!.value(at: 0, as: Int32.self) }
         #expect(other != pid)
         await db.close()

@@ -1,0 +1,68 @@
+#if PostgreSQL
+import Foundation
+import Persistance
+import PostgresNIO
+
+extension DatabaseValue {
+    /// The seconds from 1970 to 2000-01-01 UTC, PostgreSQL's epoch for dates and timestamps.
+    private static let postgresEpoch: TimeInterval = 946_684_800
+
+    /// The value SQLite would have stored for a PostgreSQL result cell (binary format, as
+    /// postgres-nio asks for every column), so that the same code reads the same values on
+    /// both engines: SMALLINT, INTEGER and BIGINT as integers; REAL and DOUBLE PRECISION as
+    /// reals; BOOLEAN as 1 or 0; NUMERIC as its exact decimal text (as `Decimal` writes it);
+    /// TEXT, VARCHAR, CHAR and NAME as text; BYTEA as a blob; UUID as uppercase text (as
+    /// `UUID.uuidString`); TIMESTAMPTZ and TIMESTAMP (taken as UTC) as SQLite's date text
+    /// `yyyy-MM-dd HH:mm:ss.SSS`; DATE as `yyyy-MM-dd`; JSON and JSONB as their text.
+    /// - Throws: `DatabaseError.Kind.decoding` naming the column for any other type, and for a
+    ///   date or timestamp SQLite's text cannot show (infinite, or outside the years 0000–9999).
+    init(_ cell: PostgresCell) throws {
+        guard var bytes = cell.bytes else {
+            self = .null
+            return
+        }
+        func unreadable(_ reason: String) -> DatabaseError {
+            DatabaseError(kind: .decoding, message: "PostgreSQL \(cell.dataType) value \(reason)", column: cell.columnName)
+        }
+        let value: DatabaseValue?
+        switch cell.dataType {
+        case .int2: value = bytes.readInteger(as: Int16.self).map { .integer(Int64($0)) }
+        case .int4: value = bytes.readInteger(as: Int32.self).map { .integer(Int64($0)) }
+        case .int8: value = bytes.readInteger(as: Int64.self).map { .integer($0) }
+        case .float4: value = bytes.readInteger(as: UInt32.self).map { .real(Double(Float(bitPattern: $0))) }
+        case .float8: value = bytes.readInteger(as: UInt64.self).map { .real(Double(bitPattern: $0)) }
+        case .bool: value = bytes.readInteger(as: UInt8.self).map { .integer($0 == 0 ? 0 : 1) }
+        case .numeric: value = PostgresNumericText.text(of: &bytes).map { .text($0) }
+        case .text, .varchar, .bpchar, .name, .json: value = bytes.readString(length: bytes.readableBytes).map { .text($0) }
+        case .jsonb:
+            // JSONB's binary form is a version byte (1) and the JSON text.
+            guard bytes.readInteger(as: UInt8.self) == 1 else { throw unreadable("has an unknown JSONB version") }
+            value = bytes.readString(length: bytes.readableBytes).map { .text($0) }
+        case .bytea: value = .blob(Data(bytes.readableBytesView))
+        case .uuid:
+            value = bytes.readBytes(length: 16).map { b in
+                .text(UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
+                                  b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])).uuidString)
+            }
+        case .timestamptz, .timestamp:
+            guard let microseconds = bytes.readInteger(as: Int64.self) else { throw unreadable("is truncated") }
+            guard microseconds != .max, microseconds != .min else { throw unreadable("is infinite") }
+            let date = Date(timeIntervalSince1970: Self.postgresEpoch + TimeInterval(microseconds) / 1_000_000)
+            guard let text = try? date.databaseValue else { throw unreadable("is outside the years 0000–9999") }
+            value = text
+        case .date:
+            guard let days = bytes.readInteger(as: Int32.self) else { throw unreadable("is truncated") }
+            guard days != .max, days != .min else { throw unreadable("is infinite") }
+            let date = Date(timeIntervalSince1970: Self.postgresEpoch + TimeInterval(days) * 86_400)
+            guard case .text(let text)? = try? date.databaseValue else {
+                throw unreadable("is outside the years 0000–9999")
+            }
+            value = .text(String(text.prefix(10)))
+        default:
+            throw unreadable("has no portable value: cast the column to a type that has one (::text)")
+        }
+        guard let value, bytes.readableBytes == 0 else { throw unreadable("is malformed") }
+        self = value
+    }
+}
+#endif
