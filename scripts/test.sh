@@ -101,14 +101,14 @@ tests "Executor and stress tests under ThreadSanitizer" \
     swift test --sanitize=thread --scratch-path .build-tsan \
     --filter 'Database(Cancellation|Close|InMemory|Misuse|Read|Registry|Write)Tests|ConcurrencyStressTests|AsyncJobTests|FIFOTests'
 
-# Symbol-graph extraction turns every trait on; the DocumentationBuild trait makes that build
-# document the SQLCipher variant (see Package.swift). A separate build folder keeps the
-# all-traits build apart from the others.
+# The documentation build reuses the default build folder and its traits (told explicitly:
+# unless told, a plugin turns every trait on, and the DocumentationBuild trait then documents
+# the SQLCipher variant; see Package.swift). It recompiles only the documented modules.
 check "Documentation of every product (DocC, warnings as errors)" \
-    swift package --scratch-path .build-docs generate-documentation \
+    swift package --traits "$default_traits" generate-documentation \
     --target Persistance --target PersistanceMacros --target PersistanceDAO --target PersistanceDAOCrypto \
     --target PersistanceServiceLifecycle --target PersistanceTracing --target PersistanceCLI \
-    --warnings-as-errors
+    --target PersistancePostgres --warnings-as-errors
 
 check "Benchmark smoke run (Benchmarks/: both traits, debug builds, 1,000 rows; no timing threshold)" \
     bash Benchmarks/smoke.sh
