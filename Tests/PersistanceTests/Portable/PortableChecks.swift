@@ -9,7 +9,7 @@ enum PortableChecks {
     /// Thrown to stop reading rows early.
     struct Enough: Error {}
 
-    static func generatedAndExplicitKeys(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func generatedAndExplicitKeys(_ db: some AsyncDatabase) async throws {
         let (first, second, explicit, tag) = try await db.write { tx in
             var first = Gadget.make(1)
             try await Gadget.table.insert(&first, in: tx)
@@ -43,7 +43,7 @@ enum PortableChecks {
         #expect(next.id != nil && next.id != 100 && next.id != firstID)
     }
 
-    static func tableRecordRoundTrip(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func tableRecordRoundTrip(_ db: some AsyncDatabase) async throws {
         let written = (1...6).map { Gadget.make($0) }
         let inserted = try await db.write { tx in
             var records = written
@@ -55,7 +55,7 @@ enum PortableChecks {
         #expect(read.map(\.note).contains(nil))
     }
 
-    static func codableRecordRoundTrip(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func codableRecordRoundTrip(_ db: some AsyncDatabase) async throws {
         let written = (1...6).map { CodableGadget(Gadget.make($0)) }
         let inserted = try await db.write { tx in
             var records = written
@@ -67,7 +67,7 @@ enum PortableChecks {
         #expect(read.sorted { $0.count < $1.count } == inserted)
     }
 
-    static func updateAndDelete(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func updateAndDelete(_ db: some AsyncDatabase) async throws {
         let (updated, missingUpdate, deleted, remaining, left) = try await db.write { tx in
             var one = Gadget.make(1)
             var two = Gadget.make(2)
@@ -97,16 +97,16 @@ enum PortableChecks {
         #expect(keyless == .missingPrimaryKey)
     }
 
-    static func upserts(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func upserts(_ db: some AsyncDatabase) async throws {
         try await db.write { tx in try await upsertCases(tx) }
     }
 
-    static func upsertFallback(_ tx: some DatabaseTransaction) async throws {
+    nonisolated(nonsending) static func upsertFallback(_ tx: some DatabaseTransaction) async throws {
         try await upsertCases(tx)
     }
 
     /// Upserts by primary key and by unique key, inserting and updating.
-    private static func upsertCases(_ tx: some DatabaseTransaction) async throws {
+    nonisolated(nonsending) private static func upsertCases(_ tx: some DatabaseTransaction) async throws {
         var first = Gadget.make(1)
         try await Gadget.table.upsert(&first, uniqueKey: "code", in: tx)
         let firstID = try #require(first.id)
@@ -136,7 +136,7 @@ enum PortableChecks {
         #expect(badKey == nil)
     }
 
-    static func nullIntoNonOptional(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func nullIntoNonOptional(_ db: some AsyncDatabase) async throws {
         let error = try await db.write { tx -> DatabaseError? in
             try await tx.execute(
                 "CREATE TABLE \(try tx.dialect.quotedIdentifier("portable_tag")) (name TEXT PRIMARY KEY, uses INTEGER)", [])
@@ -152,7 +152,7 @@ enum PortableChecks {
         #expect(error?.column == "uses")
     }
 
-    static func constraintViolation(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func constraintViolation(_ db: some AsyncDatabase) async throws {
         try await db.write { tx in try await Gadget.table.insert(Gadget.make(1), in: tx) }
         let original = [Gadget.make(2), Gadget.make(1), Gadget.make(3)]
         var records = original
@@ -178,7 +178,7 @@ enum PortableChecks {
         #expect(afterwards == original)
     }
 
-    static func forEachOverManyRows(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func forEachOverManyRows(_ db: some AsyncDatabase) async throws {
         try await db.write { tx in
             try await PortableTag.table.insert(
                 contentsOf: (0..<10_000).map { PortableTag(name: "t\($0)", uses: $0) }, in: tx)
@@ -207,7 +207,7 @@ enum PortableChecks {
         #expect(stopped == 10)
     }
 
-    static func typedQueries(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func typedQueries(_ db: some AsyncDatabase) async throws {
         try await db.write { tx in
             try await Gadget.table.insert(contentsOf: (1...20).map { Gadget.make($0) }, in: tx)
         }
@@ -246,7 +246,7 @@ enum PortableChecks {
         #expect(left == 5)
     }
 
-    static func schemaGainsColumnAndIndex(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func schemaGainsColumnAndIndex(_ db: some AsyncDatabase) async throws {
         let before = Table<Row>("portable_evolving", columns: [
             .property("id", of: Int64?.self, primaryKey: .autoincrement), .property("name", of: String.self),
         ])
@@ -282,7 +282,7 @@ enum PortableChecks {
         #expect(mismatch == .schemaMismatch)
     }
 
-    static func concurrentMigrations(_ db: some AsyncDatabase) async throws {
+    nonisolated(nonsending) static func concurrentMigrations(_ db: some AsyncDatabase) async throws {
         let migrator = Migrator(initialVersion: "1", steps: [
             MigrationStep("2", sql: ["CREATE TABLE portable_migrated (id INTEGER PRIMARY KEY, note TEXT)"]),
             MigrationStep("3", sql: ["INSERT INTO portable_migrated (id, note) VALUES (1, 'once')"]),

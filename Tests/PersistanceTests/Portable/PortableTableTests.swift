@@ -5,7 +5,7 @@ import Testing
 
 /// Runs `body` with a fresh SQLite database in its own temporary directory, through the
 /// portable API. (The conformance target runs the same bodies on every engine.)
-func withPortableDatabase(_ body: (Database) async throws -> Void) async throws {
+nonisolated(nonsending) func withPortableDatabase(_ body: nonisolated(nonsending) (Database) async throws -> Void) async throws {
     let directory = try TemporaryDirectory()
     let db = try await Database.open(configuration: DatabaseConfiguration(path: directory.path("portable.sqlite")))
     do {
