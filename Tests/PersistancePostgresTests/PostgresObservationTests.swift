@@ -210,7 +210,7 @@ import Testing
         try await counts.waitUntil { $0.values == [0] }
         let listener = try #require(db.changeNotifier.listenerBackendPID)
 
-        try await execute("SELECT pg_terminate_backend($1)", [.integer(Int64(listener))], on: other)
+        try await execute("SELECT pg_terminate_backend($1::int)", [.integer(Int64(listener))], on: other)
         // Committed while the listener may be away: heard, or fetched again once it is back.
         try await insert(into: table, on: other)
         try await counts.waitUntil { $0.values.last == 1 }
