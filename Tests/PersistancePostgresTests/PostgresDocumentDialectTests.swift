@@ -5,45 +5,11 @@ import Testing
 
 @testable import Persistance
 
-/// The document store on PostgreSQL: the predicate table on all three paths, what PostgreSQL
-/// decides alone, and the portable operations' edge cases and bad input.
+/// The document SQL on PostgreSQL: what PostgreSQL decides and orders alone, documents it
+/// cannot hold as `jsonb`, paths it leaves to Swift, and parameters. (The predicate table and
+/// the portable operations run on every engine in `PersistanceConformanceTests`.)
 @Suite("Documents on PostgreSQL")
 struct PostgresDocumentDialectTests {
-    /// A SQLite database in a fresh temporary file.
-    private static func sqliteDatabase() async throws -> (Database, URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("documents-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let db = try await Database.open(configuration: DatabaseConfiguration(path: directory.appendingPathComponent("db.sqlite").path))
-        return (db, directory)
-    }
-
-    @Test("the predicate table gives the same names in the same order on every path")
-    func predicateTableOnEveryPath() async throws {
-        let (sqlite, directory) = try await Self.sqliteDatabase()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let collection = try await sqlite.collection("users")
-        let added = try await collection.add(contentsOf: DocumentPredicateTable.documents)
-        let postgres = try await TestServer.open()
-        let portableSQLite = try await DocumentPredicateTable.portableResults(on: sqlite)
-        let portablePostgres = try await DocumentPredicateTable.portableResults(on: postgres)
-        let countsSQLite = try await DocumentPredicateTable.portableCounts(on: sqlite)
-        let countsPostgres = try await DocumentPredicateTable.portableCounts(on: postgres)
-        await postgres.close()
-        for (index, query) in DocumentPredicateTable.queries.enumerated() {
-            let expected = query.expected(from: added)
-            let synchronous = DocumentPredicateTable.Query.slice(
-                DocumentPredicateTable.names(try await collection.query(where: query.predicate, sort: query.sort)),
-                limit: query.limit, offset: query.offset)
-            #expect(synchronous == expected, "SQLite synchronous: \(query)")
-            #expect(portableSQLite[index] == expected, "SQLite portable: \(query)")
-            #expect(portablePostgres[index] == expected, "PostgreSQL portable: \(query)")
-            let expectedCount = added.filter { query.predicate?.matches($0) ?? true }.count
-            #expect(countsSQLite[index] == expectedCount, "SQLite count: \(query)")
-            #expect(countsPostgres[index] == expectedCount, "PostgreSQL count: \(query)")
-        }
-        #expect(DocumentPredicateTable.queries.count >= 100)
-    }
-
     static let plainDocuments: [Document] = [
         ["name": "Ann", "age": 30, "score": 9.5, "city": "Paris", "tags": ["admin", "dev"], "active": true, "address": ["zip": "75001"]],
         ["name": "bob", "age": 41, "score": 7, "city": "Rome", "tags": ["dev"], "active": false],
@@ -62,7 +28,7 @@ struct PostgresDocumentDialectTests {
             DocumentField("name").like("?O*", caseInsensitive: true), DocumentField("name").like("b?b"),
             DocumentField("tags").contains("dev"), DocumentField("tags") == [], DocumentField("tags.0") == "dev",
             DocumentField("address.zip").beginsWith("75"), !(DocumentField("age") > 35) || DocumentField("city") == "Rome",
-            DocumentField("address") == ["zip": "75001"], DocumentField("tags") == ["dev"],
+            DocumentField("address") == ["zip": "75001", "x": 1], DocumentField("tags") == ["dev"],
         ]
         let dialect = PostgresDocumentDialect()
         let postgres = try await TestServer.open()
@@ -162,51 +128,6 @@ struct PostgresDocumentDialectTests {
         #expect(!sql.contains("DROP"))
         #expect(builder.arguments == [.text("name"), .text("x'; DROP TABLE t; --")])
         #expect(sql.contains("$1::text") && sql.contains("$2::text"))
-    }
-
-    @Test("the portable operations: save, replace, get, remove, and bad input")
-    func portableOperations() async throws {
-        let postgres = try await TestServer.open()
-        let collection = "ops_\(UUID().uuidString)"
-        try await postgres.write { tx in
-            let documents = tx.documents(collection)
-            try await documents.createTable()
-            let ann = try await documents.add(["name": "Ann"])
-            let id = try #require(ann["Id"]?.stringValue)
-            #expect(try await documents.document(withID: id)?["name"] == "Ann")
-            #expect(try await documents.document(withID: "nobody") == nil)
-
-            var renamed = ann
-            renamed["name"] = "Anna"
-            #expect(try await documents.replace(renamed))
-            #expect(try await documents.document(withID: id)?["name"] == "Anna")
-            #expect(try await !documents.replace(["Id": "nobody", "name": "Bob"]))
-            let saved = try await documents.save(["Id": "bob", "name": "Bob"])
-            #expect(saved["update"] != nil)
-            try await documents.save(["Id": "bob", "name": "Bobby"])
-            let names = try await documents.query(where: nil).map { $0["name"]?.stringValue ?? "" }
-            #expect(names == ["Anna", "Bobby"])
-            #expect(try await documents.count() == 2)
-
-            let missingID = await failure { try await documents.replace(["name": "no id"]) }
-            #expect((missingID as? DatabaseError)?.kind == .missingDocumentID)
-            let infinite = await failure { try await documents.add(["n": .double(.infinity)]) }
-            #expect((infinite as? DatabaseError)?.kind == .notJSONCompatible)
-            let emptyPath = await failure { _ = try await documents.query(where: DocumentField("") == 1) }
-            #expect((emptyPath as? DatabaseError)?.kind == .invalidPredicate)
-            let unordered = await failure { _ = try await documents.count(where: DocumentField("n") < true) }
-            #expect((unordered as? DatabaseError)?.kind == .invalidPredicate)
-            let negative = await failure { _ = try await documents.query(where: nil, limit: -1) }
-            #expect((negative as? DatabaseError)?.kind == .invalidQuery)
-            let negativeOffset = await failure { _ = try await documents.query(where: nil, offset: -1) }
-            #expect((negativeOffset as? DatabaseError)?.kind == .invalidQuery)
-
-            #expect(try await documents.remove(where: DocumentField("name") == "Bobby") == 1)
-            #expect(try await documents.remove(id: id))
-            #expect(try await !documents.remove(id: id))
-            #expect(try await documents.removeAll() == 0)
-        }
-        await postgres.close()
     }
 }
 #endif

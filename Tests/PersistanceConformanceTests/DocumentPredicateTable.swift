@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import Testing
 
@@ -8,7 +7,8 @@ import Testing
 /// fixed set of awkward documents (mixed types, missing fields, nulls, Unicode, NUL, large
 /// integers, decimals, nested values), with the names each query must give, in order — what
 /// the Swift evaluator gives over the documents as added. Every path (SQLite's synchronous
-/// collection, SQLite's and PostgreSQL's portable collections) runs the whole table.
+/// collection, the portable collection on each engine) runs the whole table
+/// (`DocumentConformanceTests`).
 enum DocumentPredicateTable {
     static let documents: [Document] = [
         ["name": "int", "n": 41, "s": "Paris", "b": true, "a": [1, 2], "o": ["city": "Paris", "zip": "75001"], "tags": ["dev", "ops"]],
@@ -190,40 +190,4 @@ enum DocumentPredicateTable {
     static func names(_ documents: [Document]) -> [String] {
         documents.map { $0["name"]?.stringValue ?? "?" }
     }
-
-    /// Each query's names, through a portable collection on `db` (a fresh collection).
-    static func portableResults(on db: some AsyncDatabase) async throws -> [[String]] {
-        let collection = "table_\(UUID().uuidString)"
-        try await db.write { tx in
-            let documents = tx.documents(collection)
-            try await documents.createTable()
-            try await documents.add(contentsOf: Self.documents)
-        }
-        let results = try await db.read { tx in
-            var results: [[String]] = []
-            for query in Self.queries {
-                let found = try await tx.documents(collection).query(
-                    where: query.predicate, sort: query.sort, limit: query.limit, offset: query.offset)
-                results.append(names(found))
-            }
-            return results
-        }
-        try await db.write { tx in _ = try await tx.documents(collection).removeAll() }
-        return results
-    }
-
-    /// Each query's count, through a portable collection on `db` (limit and offset aside).
-    static func portableCounts(on db: some AsyncDatabase) async throws -> [Int] {
-        let collection = "count_\(UUID().uuidString)"
-        return try await db.write { tx in
-            let documents = tx.documents(collection)
-            try await documents.createTable()
-            try await documents.add(contentsOf: Self.documents)
-            var counts: [Int] = []
-            for query in Self.queries { counts.append(try await documents.count(where: query.predicate)) }
-            _ = try await documents.removeAll()
-            return counts
-        }
-    }
 }
-#endif
