@@ -45,6 +45,21 @@ public struct Row: Sendable, Hashable {
         self.init(columns: RowColumns(names: names), values: values)
     }
 
+    /// A row of `values` under `columnNames`, in order. Unlike `init(_:)`, a repeated name keeps
+    /// every column, as a query's result has them (by name, the first is found): how another
+    /// engine's rows become `Row`s.
+    public init(columnNames: [String], values: [DatabaseValue]) {
+        precondition(columnNames.count == values.count, "a row needs one value per column")
+        self.init(columns: RowColumns(names: columnNames), values: values)
+    }
+
+    /// A row with this row's columns and other `values`: the next row of the same result,
+    /// sharing the column names and their lookup.
+    public func withValues(_ values: [DatabaseValue]) -> Row {
+        precondition(values.count == count, "a row needs one value per column")
+        return Row(columns: columns, values: values)
+    }
+
     /// The column names, in order.
     public var columnNames: [String] { columns.names }
 
