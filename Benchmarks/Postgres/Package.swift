@@ -39,9 +39,6 @@ let package = Package(
                 .product(name: "FluentKit", package: "fluent-kit"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
             ],
-            // The Persistance contender waits for the portable table API (`Table.insert(_:in:)` on
-            // `some DatabaseTransaction`); until it lands, the run has raw and Fluent only.
-            exclude: ["PersistanceContender.swift"],
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
     ],

@@ -1,6 +1,6 @@
 /// Every contender, by name, in report order.
 enum ContenderRegistry {
-    static let names = ["raw", "fluent"]
+    static let names = ["raw", "fluent", "persistance"]
     /// Contenders that run only when named (`--contenders`): experiments, not the published comparison.
     static let experiments = StatementStyle.allCases.map(\.rawValue)
 
@@ -11,6 +11,7 @@ enum ContenderRegistry {
             switch name {
             case "raw": contenders.append(RawPostgresContender(server: address, connections: connections))
             case "fluent": contenders.append(FluentContender(server: address, connections: connections))
+            case "persistance": contenders.append(try await PersistanceContender.open(server: address, connections: connections))
             default:
                 guard let style = StatementStyle(rawValue: name) else {
                     throw BenchError("unknown contender \(name); known: \((Self.names + Self.experiments).joined(separator: ", "))")
