@@ -12,7 +12,7 @@
 public struct DocumentSQLBuilder {
     /// The values of the parameters, in order: `arguments[0]` is `?1` (`$1`).
     public private(set) var arguments: [DatabaseValue] = []
-    private var parameterIndexes: [DatabaseValue: Int] = [:]
+    private var parameterIndexes: [ParameterKey: Int] = [:]
     /// The SQL of the JSON text the expressions read.
     let column: String
     /// What comes before a parameter's number: `?` or `$`.
@@ -28,9 +28,10 @@ public struct DocumentSQLBuilder {
 
     /// The parameter that binds `value` (`?N` or `$N`): the same one for equal values.
     public mutating func parameter(_ value: DatabaseValue) -> String {
-        if let index = parameterIndexes[value] { return "\(placeholderPrefix)\(index)" }
+        let key = ParameterKey(value)
+        if let index = parameterIndexes[key] { return "\(placeholderPrefix)\(index)" }
         arguments.append(value)
-        parameterIndexes[value] = arguments.count
+        parameterIndexes[key] = arguments.count
         return "\(placeholderPrefix)\(arguments.count)"
     }
 
@@ -102,6 +103,18 @@ public struct DocumentSQLBuilder {
             paths = next
         }
         return paths
+    }
+}
+
+/// What makes two parameters the same: text by its bytes (Swift's `String` equality would
+/// merge canonically equivalent texts, such as `K` and the Kelvin sign, which the engine tells
+/// apart), any other value by equality.
+private enum ParameterKey: Hashable {
+    case text([UInt8])
+    case other(DatabaseValue)
+
+    init(_ value: DatabaseValue) {
+        if case .text(let text) = value { self = .text(Array(text.utf8)) } else { self = .other(value) }
     }
 }
 
