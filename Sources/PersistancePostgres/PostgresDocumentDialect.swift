@@ -246,8 +246,8 @@ public struct PostgresDocumentDialect: DocumentSQLDialect {
         let operandSQL = "\(text(exact, in: &builder))::numeric"
         let isEqual = [.equal, .lessOrEqual, .greaterOrEqual].contains(comparison)
         var cases = "CASE WHEN \(field.type) IS DISTINCT FROM 'number' THEN false WHEN \(value) = \(operandSQL) THEN \(isEqual)"
-        if number.rounded() == number, abs(number) <= Self.exactIntegerLimit {
-            cases += " WHEN \(value) = trunc(\(value)) AND abs(\(value)) <= \(Int64(Self.exactIntegerLimit))"
+        if operand.isExactInteger {
+            cases += " WHEN \(value) = trunc(\(value)) AND abs(\(value)) <= \(Self.exactIntegerLimit)"
                 + " THEN \(value) \(comparison.sqlOperator) \(operandSQL)"
         }
         let bounds = DocumentSQLBuilder.decimalBounds(around: number)
@@ -299,7 +299,7 @@ public struct PostgresDocumentDialect: DocumentSQLDialect {
     }
 
     /// The largest integer every `Double` between it and its negation holds exactly: 2^53.
-    private static let exactIntegerLimit = 9_007_199_254_740_992.0
+    fileprivate static let exactIntegerLimit: Int64 = 1 << 53
 }
 
 extension PostgresTransaction {
@@ -325,6 +325,15 @@ extension JSONValue {
         guard isFinite else { return nil }
         let text = serialized()
         return text.contains("\\u0000") ? nil : text
+    }
+
+    /// Whether the value is an integer that every `Double` holds exactly (within ±2^53).
+    fileprivate var isExactInteger: Bool {
+        switch self {
+        case .int(let integer): integer.magnitude <= PostgresDocumentDialect.exactIntegerLimit.magnitude
+        case .double(let number): number.rounded() == number && abs(number) <= Double(PostgresDocumentDialect.exactIntegerLimit)
+        default: false
+        }
     }
 
     /// Whether every number in the value is finite.
