@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "PersistanceTracing", targets: ["PersistanceTracing"]),
         .library(name: "PersistancePostgres", targets: ["PersistancePostgres"]),
         .executable(name: "persistance-demo", targets: ["PersistanceDemo"]),
+        .executable(name: "persistance-postgres-demo", targets: ["PersistancePostgresDemo"]),
         .executable(name: "persistance-crash-writer", targets: ["PersistanceCrashWriter"]),
     ],
     traits: [
@@ -133,6 +134,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "PersistanceDemo", dependencies: ["PersistanceMacros", "PersistanceDAO"]),
+        // One app instance of the scale-out demo (`scripts/demo.sh --postgres` runs two).
+        .executableTarget(
+            name: "PersistancePostgresDemo", dependencies: ["PersistanceMacros", "PersistancePostgres"],
+            swiftSettings: postgresSwiftSettings),
         // Changes a database in a loop for the crash-safety tests, which kill it (see its main.swift).
         .executableTarget(name: "PersistanceCrashWriter", dependencies: ["Persistance"]),
         // The reliability tests' VFS (simulated power cuts, injected I/O errors), in C: used by
