@@ -45,8 +45,7 @@ import PostgresNIO
 /// it does not); `uniqueName(_:)` makes a table name of its own.
 enum ConformanceBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
-    // TODO(A1): `&& POSTGRES_ASYNC_DATABASE` goes once `PostgresDatabase: AsyncDatabase` is committed.
-    #if PostgreSQL && POSTGRES_ASYNC_DATABASE
+    #if PostgreSQL
     case postgres
     #endif
 
@@ -58,7 +57,7 @@ enum ConformanceBackend: String, CaseIterable, Sendable, CustomTestStringConvert
             #else
             "SQLite"
             #endif
-        #if PostgreSQL && POSTGRES_ASYNC_DATABASE
+        #if PostgreSQL
         case .postgres: "PostgreSQL"
         #endif
         }
@@ -67,7 +66,7 @@ enum ConformanceBackend: String, CaseIterable, Sendable, CustomTestStringConvert
     var isSQLite: Bool { self == .sqlite }
 
     var isPostgreSQL: Bool {
-        #if PostgreSQL && POSTGRES_ASYNC_DATABASE
+        #if PostgreSQL
         self == .postgres
         #else
         false
@@ -80,7 +79,7 @@ enum ConformanceBackend: String, CaseIterable, Sendable, CustomTestStringConvert
         switch self {
         case .sqlite:
             try await Self.withSQLiteDatabase(body)
-        #if PostgreSQL && POSTGRES_ASYNC_DATABASE
+        #if PostgreSQL
         case .postgres:
             try await ConformancePostgres.withDatabase(body)
         #endif

@@ -20,6 +20,11 @@ import Testing
     }
 
     @Test(arguments: ConformanceBackend.allCases)
+    func failingCommitThrowsAndKeepsNothing(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await checkFailingCommit(db) }
+    }
+
+    @Test(arguments: ConformanceBackend.allCases)
     func badSQLIsATypedError(_ backend: ConformanceBackend) async throws {
         try await backend.withDatabase { db in try await checkBadSQL(db) }
     }
@@ -105,6 +110,31 @@ private func checkForeignKeyViolation(_ db: some AsyncDatabase) async throws {
         try await db.write { tx in try await tx.execute("DELETE FROM \(parent)", []) }
     }
     #expect((deleteError as? DatabaseError)?.condition == .foreignKeyViolation, "\(String(describing: deleteError))")
+}
+
+private func checkFailingCommit(_ db: some AsyncDatabase) async throws {
+    let parent = try await makeAccounts(db)
+    let child = uniqueName("session")
+    try await db.write { tx in
+        try await tx.execute(
+            tx.createTableSQL(
+                child, "account \(tx.integerType) NOT NULL REFERENCES \(parent)(id) DEFERRABLE INITIALLY DEFERRED"),
+            [])
+    }
+    // The block succeeds; the deferred foreign key fails the COMMIT, which the call throws.
+    let error = await thrownError {
+        try await db.write { tx in
+            try await tx.execute("INSERT INTO \(child)(account) VALUES (\(tx.placeholder(1)))", [.integer(999)])
+            return "returned"
+        }
+    }
+    #expect((error as? DatabaseError)?.condition == .foreignKeyViolation, "\(String(describing: error))")
+    #expect(try await count(child, db) == 0)
+    // The database takes writes again.
+    try await db.write { tx in
+        try await tx.execute("INSERT INTO \(child)(account) SELECT id FROM \(parent)", [])
+    }
+    #expect(try await count(child, db) == 1)
 }
 
 private func checkBadSQL(_ db: some AsyncDatabase) async throws {

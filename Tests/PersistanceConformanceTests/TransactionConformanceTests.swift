@@ -203,14 +203,8 @@ private func checkFetches(_ db: some AsyncDatabase) async throws {
         #expect(seen.map(\.values) == [[.text("a"), .integer(1)], [.text("b"), .integer(2)], [.text("c"), .integer(3)]])
         #expect(seen.first?.columnNames == ["label", "n"])
 
-        // Statements run between the rows of a walk, including the same query.
-        var nested: [Int] = []
-        try await tx.forEachRow("SELECT n FROM \(table) ORDER BY n", []) { row in
-            let n = try row.value(at: 0, as: Int.self)
-            let again = try await tx.fetchAll("SELECT n FROM \(table) ORDER BY n", [])
-            nested.append(n * 10 + again.count)
-        }
-        #expect(nested == [13, 23, 33])
+        // No statement runs on the transaction from inside `forEachRow`'s block: PostgreSQL's
+        // connection is busy sending the rows (it throws misuse); SQLite allows it.
     }
 }
 

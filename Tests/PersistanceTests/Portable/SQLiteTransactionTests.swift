@@ -232,6 +232,23 @@ import Testing
         try await db.close()
     }
 
+    @Test func statementsRunBetweenTheRowsOfAWalk() async throws {
+        let directory = try TemporaryDirectory()
+        let db = try await open(directory)
+        try await db.write { conn in try conn.execute("INSERT INTO item(name) VALUES ('a'), ('b'), ('c')") }
+        let seen = try await db.read { tx in
+            var seen: [String] = []
+            // The walk keeps its statement; the same query run inside gets a statement of its own.
+            try await tx.forEachRow("SELECT name FROM item ORDER BY id", []) { row in
+                let all = try await tx.fetchAll("SELECT name FROM item ORDER BY id", [])
+                seen.append("\(try row.value(at: 0, as: String.self))\(all.count)")
+            }
+            return seen
+        }
+        #expect(seen == ["a3", "b3", "c3"])
+        try await db.close()
+    }
+
     @Test func inMemoryDatabaseRunsPortableReadsAndWrites() async throws {
         let db = try await Database.open(configuration: DatabaseConfiguration(path: ":memory:"))
         try await db.write { tx in
