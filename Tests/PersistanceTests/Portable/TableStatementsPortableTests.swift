@@ -58,4 +58,40 @@ import Testing
         #expect(SQLiteDialect().supportsSeveralConflictTargets == SQLiteEngine.supportsUpsert)
         #expect(NumberedTestDialect().supportsSeveralConflictTargets)
     }
+
+    @Test func aGeneratedKeyIsLeftOutOfTheInsert() {
+        let table = Table<Row>("gadget", columns: [
+            .integer("id", primaryKey: .autoincrement), .text("code", unique: true),
+            .text("made").defaulting(to: .currentTimestamp),
+        ])
+        let numbered = PortableStatements(table.schema, NumberedTestDialect())
+        #expect(numbered.insertWithoutKey == "INSERT INTO `gadget` (`code`, `made`) VALUES ($1, COALESCE($2, (CURRENT_TIMESTAMP)))")
+        #expect(numbered.slotsWithoutKey == [1, 2])
+        #expect(numbered.count == "SELECT COUNT(*) FROM `gadget`")
+        #expect(numbered.select("`id`", whereColumn: "`code`") == "SELECT `id` FROM `gadget` WHERE `code` = $1")
+        let sqlite = PortableStatements(table.schema, SQLiteDialect())
+        #expect(sqlite.table.insert == table.schema.insertSQL)
+        #expect(sqlite.insertWithoutKey == #"INSERT INTO "gadget" ("code", "made") VALUES (?1, COALESCE(?2, (CURRENT_TIMESTAMP)))"#)
+        let keyless = PortableStatements(Table<Row>("log", columns: [.text("line")]).schema, NumberedTestDialect())
+        #expect(keyless.insertWithoutKey == nil)
+    }
+
+    @Test func theUpsertWithoutReturningIsTheUpsertsStatement() {
+        let table = Table<Row>("gadget", columns: [.integer("id", primaryKey: .autoincrement), .text("code", unique: true)])
+        let statements = table.schema.statements(in: NumberedTestDialect())
+        #expect(statements.upsertFallsBackToPrimaryKey(uniqueKeySlot: 1))
+        #expect(!statements.upsertFallsBackToPrimaryKey(uniqueKeySlot: 0))
+        #expect(statements.upsert(uniqueKeySlot: 1) == statements.upsertWithoutReturning(uniqueKeySlot: 1) + " RETURNING ctid")
+        #expect(statements.upsertWithoutReturning(uniqueKeySlot: 0) == statements.upsert(uniqueKeySlot: 0))
+        #expect(statements.upsertWithoutReturning(uniqueKeySlot: 1).components(separatedBy: "ON CONFLICT").count == 3)
+    }
+
+    @Test func statementsAreRenderedOncePerDialectType() {
+        let table = Table<Row>("gadget", columns: [.integer("id", primaryKey: .plain)])
+        let first = table.schema.portableStatements.statements(of: table.schema, in: NumberedTestDialect())
+        let again = table.schema.portableStatements.statements(of: table.schema, in: NumberedTestDialect())
+        let sqlite = table.schema.portableStatements.statements(of: table.schema, in: SQLiteDialect())
+        #expect(first.table.insert == again.table.insert)
+        #expect(first.table.insert != sqlite.table.insert)
+    }
 }
