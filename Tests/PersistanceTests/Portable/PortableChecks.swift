@@ -62,9 +62,11 @@ enum PortableChecks {
             try await CodableGadget.table.insert(contentsOf: &records, in: tx)
             return records
         }
-        #expect(inserted.allSatisfy { $0.id != nil })
+        let allKeyed = inserted.allSatisfy { $0.id != nil }
+        #expect(allKeyed)
         let read = try await db.read { tx in try await CodableGadget.table.findAll(in: tx) }
-        #expect(read.sorted { $0.count < $1.count } == inserted)
+        let sorted = read.sorted { $0.count < $1.count }
+        #expect(sorted == inserted)
     }
 
     nonisolated(nonsending) static func updateAndDelete(_ db: some AsyncDatabase) async throws {
@@ -263,10 +265,12 @@ enum PortableChecks {
             try await after.insert(["name": .text("Bob"), "rank": .integer(1), "nickname": .text("B")], in: tx)
             return try await tx.tableCatalog("portable_evolving")
         }
-        #expect(catalog?.columns.map { $0.lowercased() } == ["id", "name", "rank", "nickname"])
+        let columns = catalog?.columns.map { $0.lowercased() }
+        #expect(columns == ["id", "name", "rank", "nickname"])
         #expect(catalog?.indexes.contains("portable_evolving_rank") == true)
         let rows = try await db.read { tx in try await after.query().order(Column("name")).fetchAll(in: tx) }
-        #expect(rows.map { $0["rank"] } == [.integer(3), .integer(1)])
+        let ranks = rows.map { $0["rank"] }
+        #expect(ranks == [.integer(3), .integer(1)])
         let strict = Table<Row>("portable_evolving", columns: [
             .property("id", of: Int64?.self, primaryKey: .autoincrement), .property("name", of: String.self),
             .property("required", of: String.self),
@@ -290,7 +294,8 @@ enum PortableChecks {
         async let first = migrator.migrate(db)
         async let second = migrator.migrate(db)
         let applied = try await [first, second]
-        #expect(applied.flatMap { $0 }.sorted() == ["2", "3"])
+        let versions = applied.flatMap { $0 }.sorted()
+        #expect(versions == ["2", "3"])
         let (count, version) = try await db.read { tx in
             (
                 try await tx.fetchAll("SELECT count(*) FROM portable_migrated", [])[0].value(at: 0, as: Int.self),
