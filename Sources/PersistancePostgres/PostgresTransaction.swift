@@ -55,11 +55,17 @@ public final class PostgresTransaction: DatabaseTransaction {
     /// PostgreSQL's dialect.
     public var dialect: PostgresDialect { PostgresDialect() }
 
+    /// The command tags whose count is of rows changed.
+    private static let changingCommands: Set<Substring> = ["INSERT", "UPDATE", "DELETE", "MERGE"]
+
     /// Runs a statement and returns the number of rows it inserted, updated or deleted (from the
-    /// server's command tag; 0 for a statement that changes no rows).
+    /// server's command tag; 0 for any other statement, a SELECT included).
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Int {
         let metadata = try await perform(sql, arguments).metadata
+        // As SQLite's changes(): only the rows a statement inserted, updated or deleted
+        // (a SELECT's command tag counts the rows it returned).
+        guard Self.changingCommands.contains(metadata.command.prefix { $0 != " " }) else { return 0 }
         return metadata.rows ?? metadata.command.split(separator: " ").last.flatMap { Int($0) } ?? 0
     }
 
