@@ -23,6 +23,8 @@ import PostgresNIO
 /// cancelled, which cancels the running statement on the server.
 public final class PostgresTransaction: DatabaseTransaction {
     private let connection: PostgresConnection
+    /// The tables found so far in this transaction.
+    public let tablesFound = TablesFound()
     private let watch: ConnectionWatch
     private let canceller: StatementCanceller
     private let address: String

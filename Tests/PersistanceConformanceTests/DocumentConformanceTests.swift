@@ -30,19 +30,6 @@ import Testing
         }
     }
 
-    #if PostgreSQL && !POSTGRES_ASYNC_DATABASE
-    /// The PostgreSQL rows of the tests above, until the harness runs them (TODO(A1): remove
-    /// with `POSTGRES_ASYNC_DATABASE`).
-    @Test func onPostgreSQLUntilTheHarnessRunsIt() async throws {
-        try await ConformancePostgres.withDatabase { db in
-            try await checkPredicateTable(db)
-            try await checkPredicateTableCounts(db)
-            try await checkPortableOperations(db)
-            try await checkBadInput(db)
-        }
-    }
-    #endif
-
     @Test(arguments: ConformanceBackend.allCases)
     func portableOperations(_ backend: ConformanceBackend) async throws {
         try await backend.withDatabase { db in try await checkPortableOperations(db) }

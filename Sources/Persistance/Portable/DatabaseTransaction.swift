@@ -53,6 +53,10 @@ public protocol DatabaseTransaction {
     @discardableResult
     nonisolated(nonsending) func savepoint<T>(_ body: nonisolated(nonsending) (Self) async throws -> T) async throws -> T
 
+    /// The tables this transaction has found; engines keep one record per transaction (the
+    /// default, a new record each time, remembers nothing).
+    var tablesFound: TablesFound { get }
+
     /// What the database holds of the table `name`: its columns and index names, or nil
     /// when there is no such table. Schema reconciliation compares it with a declaration.
     nonisolated(nonsending) func tableCatalog(_ name: String) async throws -> TableCatalog?
@@ -67,6 +71,11 @@ public protocol DatabaseTransaction {
 extension DatabaseTransaction {
     /// SQLite's document SQL.
     public var documentDialect: any DocumentSQLDialect { SQLiteDocumentDialect() }
+}
+
+extension DatabaseTransaction {
+    /// A record that remembers nothing: every portable table operation looks its table up.
+    public var tablesFound: TablesFound { TablesFound() }
 }
 
 /// The columns and indexes a database holds for one table, as ``DatabaseTransaction/tableCatalog(_:)``

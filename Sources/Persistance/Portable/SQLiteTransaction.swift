@@ -18,6 +18,8 @@ import Synchronization
 public final class SQLiteTransaction: DatabaseTransaction {
     public let dialect = SQLiteDialect()
     private let connection: Connection
+    /// The tables found so far in this transaction.
+    public let tablesFound = TablesFound()
     /// Whether the block is still running; cleared, once, when it returns.
     private let isOpen = Atomic<Bool>(true)
 

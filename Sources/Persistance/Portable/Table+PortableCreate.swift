@@ -23,8 +23,13 @@ extension Table {
         if let error = schema.declarationError { throw error }
         let statements = schema.portableStatements.statements(of: schema, in: tx.dialect)
         if let error = statements.table.renderingError { throw error }
-        if try await tx.tableCatalog(name) == nil {
-            try await schema.create(in: tx)
+        let found = tx.tablesFound
+        if !found.contains(name) {
+            if try await tx.tableCatalog(name) == nil {
+                try await schema.create(in: tx)
+            } else {
+                found.insert(name)
+            }
         }
         return statements
     }

@@ -87,10 +87,10 @@ struct PortableUpsert<Element: Record, Dialect: SQLDialect> {
         let flags = statements.table.upsertUpdatableSlots(uniqueKeySlot: keySlot)
             + (statements.table.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot) ? [keySlot] : [])
         var arguments = writer.storedValues(Array(schema.columns.indices))
-        arguments += [DatabaseValue](repeating: .integer(0), count: schema.columns.count)
+        arguments += [DatabaseValue](repeating: .integer(0), count: flags.count)
         for slot in flags {
             let updates = buffer.isSet(at: slot) && (nilValues == .overwrite || buffer.holdsValue(at: slot))
-            arguments[statements.table.upsertFlagParameter(slot: slot) - 1] = .integer(updates ? 1 : 0)
+            arguments[statements.table.upsertFlagParameter(slot: slot, uniqueKeySlot: keySlot) - 1] = .integer(updates ? 1 : 0)
         }
         try await tx.execute(statements.table.upsertWithoutReturning(uniqueKeySlot: keySlot), arguments)
         guard schema.rowIDColumn != nil, let primaryKeySlot = schema.primaryKeySlot,

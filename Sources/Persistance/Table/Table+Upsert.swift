@@ -132,7 +132,8 @@ extension Table {
         let buffer = writer.buffer
         func bindFlag(_ slot: Int) throws {
             let updates = buffer.isSet(at: slot) && (nilValues == .overwrite || buffer.holdsValue(at: slot))
-            try statement.bind(.integer(updates ? 1 : 0), at: schema.statements.upsertFlagParameter(slot: slot))
+            try statement.bind(
+                .integer(updates ? 1 : 0), at: schema.statements.upsertFlagParameter(slot: slot, uniqueKeySlot: keySlot))
         }
         for slot in updatable {
             try bindFlag(slot)

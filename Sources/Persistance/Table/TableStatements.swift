@@ -112,9 +112,21 @@ struct TableStatements<Dialect: SQLDialect>: Sendable {
         return String(decoding: sql, as: UTF8.self)
     }
 
-    /// The parameter of the upsert statement that says whether the column in `slot` is updated.
-    func upsertFlagParameter(slot: Int) -> Int {
-        quotedColumns.count + 1 + slot
+    /// The parameter of the upsert on the unique column in `uniqueKeySlot` that says whether
+    /// the column in `slot` is updated. The flags follow the columns' parameters densely, in
+    /// the order of `upsertUpdatableSlots(uniqueKeySlot:)` then the unique column itself (when
+    /// the upsert falls back to the primary key), so that the statement uses every parameter
+    /// it numbers: PostgreSQL cannot type a parameter no expression uses.
+    func upsertFlagParameter(slot: Int, uniqueKeySlot keySlot: Int) -> Int {
+        let otherPrimaryKey = primaryKeySlot.flatMap { $0 == keySlot ? nil : $0 }
+        var position = slot
+        if slot == keySlot {
+            position = quotedColumns.count - (otherPrimaryKey == nil ? 1 : 2)
+        } else {
+            if keySlot < slot { position -= 1 }
+            if let otherPrimaryKey, otherPrimaryKey < slot { position -= 1 }
+        }
+        return quotedColumns.count + 1 + position
     }
 
     /// The columns an upsert on the unique column in `uniqueKeySlot` may update: all but
@@ -138,7 +150,7 @@ struct TableStatements<Dialect: SQLDialect>: Sendable {
 
     /// `INSERT` of every column (parameter `n` for slot `n - 1`) that, when the unique column
     /// in `uniqueKeySlot` conflicts, updates each updatable column whose flag parameter (see
-    /// `upsertFlagParameter(slot:)`) is true and keeps the others; and when instead the
+    /// `upsertFlagParameter(slot:uniqueKeySlot:)`) is true and keeps the others; and when instead the
     /// primary key conflicts (see `upsertFallsBackToPrimaryKey(uniqueKeySlot:)`), does the
     /// same with the unique column among the updatable ones. Unless the unique column is the
     /// row id, it returns the row id of the row written.
@@ -154,8 +166,10 @@ struct TableStatements<Dialect: SQLDialect>: Sendable {
             guard !slots.isEmpty else { return "\(key) = excluded.\(key)" }
             return slots.map { slot in
                 let column = quotedColumns[slot]
-                let flag = dialect.numberedPlaceholder(upsertFlagParameter(slot: slot))
-                return "\(column) = CASE WHEN \(flag) THEN excluded.\(column) ELSE \(column) END"
+                let flag = dialect.numberedPlaceholder(upsertFlagParameter(slot: slot, uniqueKeySlot: keySlot))
+                // The row's own value qualified by the table: PostgreSQL finds a bare name
+                // ambiguous beside `excluded`; SQLite takes either.
+                return "\(column) = CASE WHEN \(flag) THEN excluded.\(column) ELSE \(quotedName).\(column) END"
             }.joined(separator: ", ")
         }
         let updatable = upsertUpdatableSlots(uniqueKeySlot: keySlot)

@@ -54,11 +54,11 @@ import Testing
         #expect(Self.table.schema.statements.placeholders(from: 3, count: 3) == "?, ?, ?")
         let upsert = numbered.upsert(uniqueKeySlot: 0)
         #expect(upsert == numbered.insert + " ON CONFLICT (`id`) DO UPDATE SET "
-            + "`name` = CASE WHEN $8 THEN excluded.`name` ELSE `name` END, "
-            + "`avatar` = CASE WHEN $9 THEN excluded.`avatar` ELSE `avatar` END, "
-            + "`score` = CASE WHEN $10 THEN excluded.`score` ELSE `score` END, "
-            + "`createdAt` = CASE WHEN $11 THEN excluded.`createdAt` ELSE `createdAt` END, "
-            + "`team` = CASE WHEN $12 THEN excluded.`team` ELSE `team` END")
+            + "`name` = CASE WHEN $7 THEN excluded.`name` ELSE `player`.`name` END, "
+            + "`avatar` = CASE WHEN $8 THEN excluded.`avatar` ELSE `player`.`avatar` END, "
+            + "`score` = CASE WHEN $9 THEN excluded.`score` ELSE `player`.`score` END, "
+            + "`createdAt` = CASE WHEN $10 THEN excluded.`createdAt` ELSE `player`.`createdAt` END, "
+            + "`team` = CASE WHEN $11 THEN excluded.`team` ELSE `player`.`team` END")
 
         let query = try RelTeam.table.query().filter { $0.city == "Oslo" }.order(RelTeam.columns.name).limit(3)
             .clauses.sql(.select, in: NumberedTestDialect()).sql

@@ -3,74 +3,73 @@ import Testing
 
 @testable import Persistance
 
-/// Runs `body` with a fresh SQLite database in its own temporary directory, through the
-/// portable API. (The conformance target runs the same bodies on every engine.)
-nonisolated(nonsending) func withPortableDatabase(_ body: nonisolated(nonsending) (Database) async throws -> Void) async throws {
-    let directory = try TemporaryDirectory()
-    let db = try await Database.open(configuration: DatabaseConfiguration(path: directory.path("portable.sqlite")))
-    do {
-        try await body(db)
-    } catch {
-        try? await db.close()
-        throw error
-    }
-    try await db.close()
-}
-
-/// Tables, records and typed queries on `some DatabaseTransaction`.
-@Suite struct PortableTableTests {
-    @Test func insertGeneratesKeysAndKeepsExplicitOnes() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.generatedAndExplicitKeys(db) }
+/// Tables, records, typed queries, schemas and migrations on `some DatabaseTransaction`,
+/// the same test bodies (`PortableChecks`) on every engine.
+@Suite struct RecordConformanceTests {
+    @Test(arguments: ConformanceBackend.allCases)
+    func insertGeneratesKeysAndKeepsExplicitOnes(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.generatedAndExplicitKeys(db) }
     }
 
-    @Test func tableRecordsRoundTripEveryKindOfValue() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.tableRecordRoundTrip(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func tableRecordsRoundTripEveryKindOfValue(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.tableRecordRoundTrip(db) }
     }
 
-    @Test func codableRecordsRoundTripEveryKindOfValue() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.codableRecordRoundTrip(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func codableRecordsRoundTripEveryKindOfValue(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.codableRecordRoundTrip(db) }
     }
 
-    @Test func updateAndDelete() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.updateAndDelete(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func updateAndDelete(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.updateAndDelete(db) }
     }
 
-    @Test func upsertByPrimaryAndUniqueKey() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.upserts(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func upsertByPrimaryAndUniqueKey(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.upserts(db) }
     }
 
-    @Test func nullInANonOptionalPropertyNamesTheColumn() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.nullIntoNonOptional(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func nullInANonOptionalPropertyNamesTheColumn(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.nullIntoNonOptional(db) }
     }
 
-    @Test func aConstraintViolationLosesNothing() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.constraintViolation(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func aConstraintViolationLosesNothing(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.constraintViolation(db) }
     }
 
-    @Test func forEachReadsTenThousandRows() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.forEachOverManyRows(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func forEachReadsTenThousandRows(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.forEachOverManyRows(db) }
     }
 
-    @Test func typedQueries() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.typedQueries(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func typedQueries(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.typedQueries(db) }
     }
 
-    @Test func schemaGainsAColumnAndAnIndex() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.schemaGainsColumnAndIndex(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func schemaGainsAColumnAndAnIndex(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.schemaGainsColumnAndIndex(db) }
     }
 
-    @Test func concurrentMigrationsApplyEachStepOnce() async throws {
-        try await withPortableDatabase { db in try await PortableChecks.concurrentMigrations(db) }
+    @Test(arguments: ConformanceBackend.allCases)
+    func concurrentMigrationsApplyEachStepOnce(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.concurrentMigrations(db) }
     }
 
+    /// SQLite's transaction made to take one conflict target per statement, as PostgreSQL's.
     @Test func upsertFallsBackToLookUpWithOneConflictTarget() async throws {
-        try await withPortableDatabase { db in
+        try await ConformanceBackend.sqlite.withSQLite { db in
             try await db.write { tx in try await PortableChecks.upsertFallback(OneConflictTargetTransaction(base: tx)) }
         }
     }
 
     @Test func aRecordThatCannotReadRowsSaysSo() async throws {
-        try await withPortableDatabase { db in
+        try await ConformanceBackend.sqlite.withSQLite { db in
             let kind = try await db.write { tx -> DatabaseError.Kind? in
                 let table = Table<Opaque>("portable_opaque", columns: [.integer("id")])
                 try await table.create(in: tx)
