@@ -190,8 +190,10 @@ private func checkFetches(_ db: some AsyncDatabase) async throws {
             "SELECT name AS label, n FROM \(table) WHERE n >= \(tx.placeholder(1)) ORDER BY n", [.integer(2)])
         #expect(rows.count == 2)
         #expect(rows.first?.columnNames == ["label", "n"])
-        #expect(try rows.map { try $0.value(named: "label", as: String.self) } == ["b", "c"])
-        #expect(try rows.map { try $0.value(named: "n", as: Int64.self) } == [2, 3])
+        let labels = try rows.map { try $0.value(named: "label", as: String.self) }
+        let numbers = try rows.map { try $0.value(named: "n", as: Int64.self) }
+        #expect(labels == ["b", "c"])
+        #expect(numbers == [2, 3])
         #expect(rows.map(\.values) == [[.text("b"), .integer(2)], [.text("c"), .integer(3)]])
 
         #expect(try await tx.fetchAll("SELECT name FROM \(table) WHERE n > 10", []).isEmpty)
