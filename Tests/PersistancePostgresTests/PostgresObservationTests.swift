@@ -116,7 +116,7 @@ import Testing
         let table = try await makeTable(on: db, rows: 3)
         let unrelated = try await makeTable(on: db)
         let counts = Recording(of: db.observe(count(of: table)).removeDuplicates())
-        try await counts.waitUntil(for: .seconds(2)) { $0.values == [3] }
+        try await counts.waitUntil { $0.values == [3] }
 
         // An UPDATE that changes no count announces the table: its fetch's value is skipped.
         try await execute("UPDATE \(table) SET n = n + 1", on: db)
