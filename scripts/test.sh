@@ -73,15 +73,21 @@ check "Test code: no closure literal inside #expect/#require within another clos
 # databases synchronously (each encrypted open derives its key), which on a 2-core machine
 # would hold the test runner's threads long enough to starve the timed executor tests.
 sweeps='PowerLossTests|PowerLossOperationTests|IOErrorInjectionTests'
+# The tests that talk to a PostgreSQL server, and the conformance suite (SQLite and PostgreSQL)
+# run apart from the core suite too: the server's processes compete for the same two cores,
+# which starved the timed observation tests when both ran at once.
+server_tests='PersistancePostgresTests\.|PersistanceConformanceTests\.'
 
 check "Build with the SystemSQLite and PostgreSQL traits" \
     swift build --traits "$default_traits" -Xswiftc -warnings-as-errors
 check "Compile-fail diagnostics (scripts/diagnostics: each snippet fails with its expected message)" \
     scripts/check-diagnostics.sh
-tests "Tests with the SystemSQLite trait, and the PostgreSQL tests" \
-    swift test --traits "$default_traits" -Xswiftc -warnings-as-errors --skip "$sweeps"
+tests "Tests with the SystemSQLite trait" \
+    swift test --traits "$default_traits" -Xswiftc -warnings-as-errors --skip "$sweeps|$server_tests"
 tests "Power-loss and I/O-error suites with the SystemSQLite trait" \
     swift test --traits "$default_traits" -Xswiftc -warnings-as-errors --filter "$sweeps"
+tests "PostgreSQL tests and the conformance suite (SQLite and PostgreSQL)" \
+    swift test --traits "$default_traits" -Xswiftc -warnings-as-errors --filter "$server_tests"
 
 # The README's server recipe: a Hummingbird service streaming an observation (its own package
 # and build folder, Examples/NotesServer/.build).
