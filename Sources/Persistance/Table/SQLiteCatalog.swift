@@ -33,23 +33,31 @@ enum SQLiteCatalog {
         }
     }
 
+    /// The rows of a PRAGMA, from a statement prepared afresh rather than cached: before
+    /// SQLite 3.16 (SQLCipher's engine), a PRAGMA prepared while its table is missing has no
+    /// result columns, and a cached statement kept that shape once the table existed.
+    private static func pragmaRows(_ sql: String, in connection: Connection) throws -> [Row] {
+        let statement = try connection.prepare(sql)
+        return try statement.collectRecords(Row.rowDecoder(for: statement))
+    }
+
     /// The rows of `PRAGMA table_info` for `table`: empty when it does not exist.
     static func columnRows(of table: String, in connection: Connection) throws -> [Row] {
-        try connection.fetchAll("PRAGMA table_info(\(TableSchema.quote(table)))")
+        try pragmaRows("PRAGMA table_info(\(TableSchema.quote(table)))", in: connection)
     }
 
     /// The rows of `PRAGMA index_list` for `table`: empty when it does not exist.
     static func indexRows(of table: String, in connection: Connection) throws -> [Row] {
-        try connection.fetchAll("PRAGMA index_list(\(TableSchema.quote(table)))")
+        try pragmaRows("PRAGMA index_list(\(TableSchema.quote(table)))", in: connection)
     }
 
     /// The rows of `PRAGMA index_info` for `index`, its columns in order.
     static func indexColumnRows(of index: String, in connection: Connection) throws -> [Row] {
-        try connection.fetchAll("PRAGMA index_info(\(TableSchema.quote(index)))")
+        try pragmaRows("PRAGMA index_info(\(TableSchema.quote(index)))", in: connection)
     }
 
     /// The rows of `PRAGMA foreign_key_list` for `table`: empty when it has no foreign key.
     static func foreignKeyRows(of table: String, in connection: Connection) throws -> [Row] {
-        try connection.fetchAll("PRAGMA foreign_key_list(\(TableSchema.quote(table)))")
+        try pragmaRows("PRAGMA foreign_key_list(\(TableSchema.quote(table)))", in: connection)
     }
 }
