@@ -32,7 +32,7 @@ public struct PortableDocumentCollection<Transaction: DatabaseTransaction> {
     }
 
     /// Adds `document` with a new `Id` and an `update` stamp, and returns it as stored.
-    /// - Throws: as ``DocumentOperations/add(_:)``, before writing anything.
+    /// - Throws: as ``DocumentOperations/add(_:)-(Document)``, before writing anything.
     @discardableResult
     nonisolated(nonsending) public func add(_ document: Document) async throws -> Document {
         try await add(contentsOf: [document])[0]
