@@ -64,8 +64,10 @@ public final class PostgresDatabase: Sendable {
 
     /// Opens a database, first connecting once to check that the server answers and accepts the
     /// credentials.
-    /// - Parameter logger: receives the database's own events (open, close, retries); never a
-    ///   password nor a bound value.
+    /// - Parameters:
+    ///   - configuration: The server, the credentials and the database's settings.
+    ///   - logger: Receives the database's own events (open, close, retries); never a
+    ///     password nor a bound value.
     /// - Throws: `DatabaseError.Kind.serverUnreachable` naming the host and port;
     ///   `DatabaseError.Kind.authenticationFailed`; `DatabaseError.Kind.postgres` for another
     ///   refusal (an unknown database, …). No error shows the password.

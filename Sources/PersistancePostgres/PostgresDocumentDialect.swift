@@ -1,7 +1,7 @@
 #if PostgreSQL
 import Persistance
 
-/// The document store's SQL on PostgreSQL (``DocumentSQLDialect``): each document is one row
+/// The document store's SQL on PostgreSQL (`DocumentSQLDialect`): each document is one row
 /// of `persistance_documents` holding its JSON text exactly as written (`body`, what is read
 /// back, so a document reads back as it does from SQLite) and the same document as `jsonb`
 /// (`content`, what predicates and sort keys read), in insertion order (`position`).
@@ -11,7 +11,7 @@ import Persistance
 ///   digits also indexes arrays, as `DocumentPath` reads it. A path is left to Swift when a key
 ///   is not printable ASCII (Swift compares keys up to canonical equivalence, PostgreSQL by
 ///   bytes) or starts with a sign or a space (PostgreSQL reads `-1` as the last element);
-///   conditions on a path with `K`, `;` or `` ` `` are left to Swift in documents holding their
+///   conditions on a path with `K`, `;` or a backtick are left to Swift in documents holding their
 ///   Unicode lookalikes.
 /// - Documents whose text holds `\u0000` have no `content` (`jsonb` refuses it): Swift decides them.
 /// - Type tests (`jsonb_typeof`) guard every comparison, so values of another type are false
@@ -29,7 +29,7 @@ import Persistance
 /// - Sorting: type rank (missing and null, booleans, numbers, strings, arrays, objects), then
 ///   numbers by `numeric` value, then booleans and strings by bytes; arrays and objects keep
 ///   insertion order within their rank. The store checks the order in Swift and sorts again
-///   when it differs from ``DocumentSort``'s (arrays, objects, non-ASCII text, numbers beyond
+///   when it differs from `DocumentSort`'s (arrays, objects, non-ASCII text, numbers beyond
 ///   2^53).
 public struct PostgresDocumentDialect: DocumentSQLDialect {
     /// The PostgreSQL dialect.
