@@ -50,20 +50,6 @@ extension Table {
             return upserted
         }
     }
-
-    /// The slot of `uniqueKey`, which must be the primary key, a `unique:` column or a
-    /// single-column unique index.
-    func upsertKeySlot(_ uniqueKey: String) throws -> Int {
-        if let error = schema.declarationError { throw error }
-        guard let keySlot = schema.slot(of: uniqueKey), schema.uniqueColumns.contains(RowColumns.fold(uniqueKey)) else {
-            throw DatabaseError(
-                kind: .invalidArguments,
-                message: "upsert needs a unique key, and \"\(uniqueKey)\" is not the primary key, a unique column "
-                    + "or a single-column unique index of table \"\(name)\"",
-                column: uniqueKey)
-        }
-        return keySlot
-    }
 }
 
 /// One record's upsert in the transaction's engine, the record encoded in `writer`.

@@ -18,11 +18,7 @@ extension Table {
             let writer = RecordWriter(schema: schema)
             var changes = 0
             for record in records {
-                try validation?(record, .update)
-                try writer.encode(record)
-                let key = try writer.requirePrimaryKeyValue()
-                let slots = writer.updatedSlots(skippingNulls: false)
-                guard !slots.isEmpty else { continue }
+                guard let (slots, key) = try encodeUpdate(of: record, in: writer) else { continue }
                 changes += try await tx.execute(
                     statements.table.updateByKey(slots: slots), writer.storedValues(slots) + [key])
             }

@@ -92,6 +92,16 @@ extension Table {
 
     private static var assignmentParameterPrefix: String { "persistance_value_" }
 
+    /// Validates `record` for an update and encodes it in `writer`: the slots of the columns
+    /// to set (every one but the primary key's) and the key; nil when there is none to set.
+    func encodeUpdate(of record: Element, in writer: RecordWriter) throws -> (slots: [Int], key: DatabaseValue)? {
+        try validation?(record, .update)
+        try writer.encode(record)
+        let key = try writer.requirePrimaryKeyValue()
+        let slots = writer.updatedSlots(skippingNulls: false)
+        return slots.isEmpty ? nil : (slots, key)
+    }
+
     /// Validates, encodes and updates each record by its primary key; returns the rows updated.
     private func updateAll(_ records: some Sequence<Element>, in connection: Connection) throws -> Int {
         try touch(in: connection)
@@ -100,11 +110,7 @@ extension Table {
         var statement: Statement?
         var statementSlots = [Int]()
         for record in records {
-            try validation?(record, .update)
-            try writer.encode(record)
-            let key = try writer.requirePrimaryKeyValue()
-            let slots = writer.updatedSlots(skippingNulls: false)
-            guard !slots.isEmpty else { continue }
+            guard let (slots, key) = try encodeUpdate(of: record, in: writer) else { continue }
             if statement == nil || slots != statementSlots {
                 statement = try connection.cachedStatement(
                     schema.statements.updateByKey(slots: slots))

@@ -73,12 +73,9 @@ extension Table {
         return rowIDs
     }
 
-    /// Upserts `records` in one savepoint with `strategy`; with `assigningKeys`, also
-    /// returns the records with the keys of their rows, else an empty array.
-    func upsertAll(
-        _ records: some Sequence<Element>, uniqueKey: String, nilValues: UpsertNilValues,
-        strategy: UpsertStrategy = .preferred, assigningKeys: Bool = false, in connection: Connection
-    ) throws -> (rowIDs: [Int64], records: [Element]) {
+    /// The slot of `uniqueKey`, which must be the primary key, a `unique:` column or a
+    /// single-column unique index.
+    func upsertKeySlot(_ uniqueKey: String) throws -> Int {
         if let error = schema.declarationError { throw error }
         guard let keySlot = schema.slot(of: uniqueKey), schema.uniqueColumns.contains(RowColumns.fold(uniqueKey)) else {
             throw DatabaseError(
@@ -87,6 +84,16 @@ extension Table {
                     + "or a single-column unique index of table \"\(name)\"",
                 column: uniqueKey)
         }
+        return keySlot
+    }
+
+    /// Upserts `records` in one savepoint with `strategy`; with `assigningKeys`, also
+    /// returns the records with the keys of their rows, else an empty array.
+    func upsertAll(
+        _ records: some Sequence<Element>, uniqueKey: String, nilValues: UpsertNilValues,
+        strategy: UpsertStrategy = .preferred, assigningKeys: Bool = false, in connection: Connection
+    ) throws -> (rowIDs: [Int64], records: [Element]) {
+        let keySlot = try upsertKeySlot(uniqueKey)
         let lookUp = rowIDLookUp(schema.columnReference(schema.columnNames[keySlot]))
         return try onFirstUse(in: connection) {
             try touch(in: connection)
