@@ -46,6 +46,9 @@ final class PostgresChangeNotifier: Sendable {
 
     private let configuration: PostgresConfiguration
     private let state = Mutex(State())
+    /// The database's value observations that share their fetches, by key (see
+    /// `PostgresDatabase.observe(sharing:_:)`); they subscribe here like the others.
+    let sharedObservations = SharedObservations()
     private static let quietLogger = Logger(label: "persistance.postgres.quiet") { _ in SwiftLogNoOpLogHandler() }
 
     init(configuration: PostgresConfiguration) {

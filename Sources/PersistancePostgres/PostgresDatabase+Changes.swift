@@ -29,8 +29,15 @@ extension PostgresDatabase {
     ///   table's; `DatabaseError.Kind.databaseClosed`; the server's errors (installing a trigger
     ///   takes the table's owner).
     public func changes(in tables: [String]) async throws -> AsyncStream<DatabaseChange> {
+        try await tableChanges(in: tables)
+    }
+
+    /// The portable table change stream (`AsyncDatabase.tableChanges(in:)`), the same stream
+    /// as ``changes(in:)``: `.table(name)` once per table a committed transaction changed,
+    /// `.external` after the listening connection was lost and made again.
+    public func tableChanges(in tables: [String]) async throws -> AsyncStream<DatabaseChange> {
         guard !tables.isEmpty else {
-            throw DatabaseError(kind: .invalidArguments, message: "changes(in:) needs at least one table")
+            throw DatabaseError(kind: .invalidArguments, message: "observing changes needs at least one table")
         }
         let notifier = changeNotifier
         let watched = try await notifier.withPooledConnection(of: client) { connection in

@@ -105,7 +105,7 @@ import Testing
         let values = counts.values
         // Coalesced: a fetch starts at most every 8 ms while the commits land.
         #expect(values.count < 500)
-        #expect(values.count <= Int(elapsed / PostgresValueObservation<Int>.pacing) + 3, "\(values.count) values in \(elapsed)")
+        #expect(values.count <= Int(elapsed / PostgresObservationHub<Int>.pacing) + 3, "\(values.count) values in \(elapsed)")
         #expect(values == values.sorted())
         await other.close()
         await db.close()
@@ -162,6 +162,40 @@ import Testing
         try await healthy.waitUntil { $0.values.last == 2 }
         #expect(!healthy.hasEnded)
         await db.close()
+    }
+
+    @Test func observationsWithOneKeyShareOneHubUntilTheLastLeaves() async throws {
+        let db = try await TestServer.open()
+        let table = try await makeTable(on: db)
+        var first: Recording<Int>? = Recording(of: db.observe(sharing: "count", count(of: table)))
+        var second: Recording<Int>? = Recording(of: db.observe(sharing: "count", count(of: table)))
+        let unshared = Recording(of: db.observe(count(of: table)))
+        try await first?.waitUntil { $0.values == [0] }
+        try await second?.waitUntil { $0.values == [0] }
+        try await unshared.waitUntil { $0.values == [0] }
+        #expect(db.changeNotifier.sharedObservations.count == 1)
+
+        first = nil  // its consumer is cancelled: the hub keeps fetching for the second
+        try await insert(into: table, on: db)
+        try await second?.waitUntil { $0.values.last == 1 }
+        #expect(db.changeNotifier.sharedObservations.count == 1)
+
+        second = nil  // the last member leaves: the hub ends and is forgotten
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        while db.changeNotifier.sharedObservations.count > 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(db.changeNotifier.sharedObservations.count == 0)
+        // A new member of the key starts a new hub, with a fresh value.
+        let late = Recording(of: db.observe(sharing: "count", count(of: table)))
+        try await late.waitUntil { $0.values == [1] }
+        try await insert(into: table, on: db)
+        try await unshared.waitUntil { $0.values.last == 2 }
+        try await late.waitUntil { $0.values.last == 2 }
+        await db.close()
+        try await late.waitUntil { $0.hasEnded }
+        #expect(late.error == nil)
+        #expect(db.changeNotifier.sharedObservations.count == 0)
     }
 
     @Test func closingTheDatabaseEndsEveryStream() async throws {

@@ -1,31 +1,43 @@
+/// A running value observation that members join, as `SharedObservations` keeps it: SQLite's
+/// `ObservationHub`, PostgreSQL's observation hub.
+package protocol SharedObservationHub: AnyObject, Sendable {
+    associatedtype Value: Sendable
+    /// Adds `member` and returns its id, or nil when the observation has ended (it is never
+    /// joined again).
+    func join(_ member: ObservationMembers<Value>.Member) -> UInt64?
+}
+
 /// The value observations of one database that share their fetches, by sharing key and
-/// value type: an observation made with a key joins the running hub of that key, if any.
-final class SharedObservations: Sendable {
-    /// A sharing key and the value type it observes.
+/// hub type (which tells the value type): an observation made with a key joins the running
+/// hub of that key, if any.
+package final class SharedObservations: Sendable {
+    /// A sharing key and the hub type it observes with.
     private struct Key: Hashable, @unchecked Sendable {
         // @unchecked: `key` wraps a value that `observe(sharing:_:)` requires to be Sendable.
-        let valueType: ObjectIdentifier
+        let hubType: ObjectIdentifier
         let key: AnyHashable
     }
 
     private let hubs = Guarded<[Key: any AnyObject & Sendable]>([:])
 
-    /// Joins `member` to the hub of `key` and `Value`, making one (with `fetch`) when none
-    /// runs; without a key, to a hub of its own.
-    func join<Value: Sendable>(
-        _ member: ObservationHub<Value>.Member, sharing key: (any Hashable & Sendable)?, database: Database,
-        fetch: @escaping @Sendable (Connection) throws -> Value
-    ) -> (hub: ObservationHub<Value>, id: UInt64) {
+    package init() {}
+
+    /// Joins `member` to the running hub of `key` and `Hub`, making one with `makeHub` when
+    /// none runs; without a key, to a new hub of its own. `makeHub` receives what the hub
+    /// must call, with itself, once it ends.
+    package func join<Hub: SharedObservationHub>(
+        _ member: ObservationMembers<Hub.Value>.Member, sharing key: (any Hashable & Sendable)?,
+        makeHub: (_ onEnd: @escaping @Sendable (AnyObject) -> Void) -> Hub
+    ) -> (hub: Hub, id: UInt64) {
         guard let key else {
-            let hub = ObservationHub(database: database, fetch: fetch, onEnd: { _ in })
-            return (hub, hub.join(member)!)
+            let hub = makeHub({ _ in })
+            return (hub, hub.join(member)!)  // a hub no one joined yet has not ended
         }
-        let hubKey = Key(valueType: ObjectIdentifier(Value.self), key: AnyHashable(key))
+        let hubKey = Key(hubType: ObjectIdentifier(Hub.self), key: AnyHashable(key))
         while true {
             let hub = hubs.withLock { hubs in
-                if let hub = hubs[hubKey] as? ObservationHub<Value> { return hub }
-                let hub = ObservationHub(
-                    database: database, fetch: fetch, onEnd: { [weak self] hub in self?.forget(hub, of: hubKey) })
+                if let hub = hubs[hubKey] as? Hub { return hub }
+                let hub = makeHub({ [weak self] hub in self?.forget(hub, of: hubKey) })
                 hubs[hubKey] = hub
                 return hub
             }
@@ -43,5 +55,5 @@ final class SharedObservations: Sendable {
     }
 
     /// The number of hubs running (for tests).
-    var count: Int { hubs.withLock { $0.count } }
+    package var count: Int { hubs.withLock { $0.count } }
 }

@@ -39,23 +39,10 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
     /// Starts the observation: the first value comes from a fetch made now, or, when
     /// joining a shared observation that runs already, is its latest value.
     public func makeAsyncIterator() -> AsyncThrowingStream<Value, any Error>.Iterator {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(
-            of: Value.self, throwing: (any Error).self, bufferingPolicy: .bufferingNewest(1))
-        let previous = Guarded<Value?>(nil)
-        let member = ObservationHub<Value>.Member(
-            deliver: { [isDuplicate] value in
-                if let isDuplicate {
-                    let skips = previous.withLock { previous in
-                        defer { previous = value }
-                        return previous.map { isDuplicate($0, value) } ?? false
-                    }
-                    if skips { return }
-                }
-                continuation.yield(value)
-            },
-            finish: { error in continuation.finish(throwing: error) })
-        let (hub, id) = database.changeTracker.sharedObservations.join(
-            member, sharing: sharingKey, database: database, fetch: fetch)
+        let (member, stream, continuation) = ObservationMembers<Value>.Member.feedingStream(skipping: isDuplicate)
+        let (hub, id) = database.changeTracker.sharedObservations.join(member, sharing: sharingKey) { onEnd in
+            ObservationHub(database: database, fetch: fetch, onEnd: onEnd)
+        }
         continuation.onTermination = { _ in hub.leave(id) }
         return stream.makeAsyncIterator()
     }
