@@ -7,6 +7,10 @@
 /// database name, so one target can serve several files. Each answer is optional: the
 /// defaults put the file in ``DatabaseDirectory/current``, with no migrator and no key.
 ///
+/// A target can also move its databases to a server (PostgreSQL) by answering
+/// ``server(for:)``: ``Database/openPortable(_:registry:readerCount:)`` then opens them there,
+/// while `Database.open(_:)` stays SQLite's.
+///
 /// Register targets with ``TargetRegistry``:
 ///
 /// ```swift
@@ -34,6 +38,17 @@ public protocol ConfigurationTarget: Sendable {
     /// creates those missing and brings the others to their declaration (see
     /// ``DatabaseConfiguration/tables``).
     func tables(for database: String) -> [any DeclaredTable]
+
+    /// The server that holds the database, or nil (the default) for a SQLite file.
+    ///
+    /// When it answers a server, ``Database/openPortable(_:registry:readerCount:)`` opens the
+    /// database there and applies ``migrator(for:)`` and ``tables(for:)`` through the portable
+    /// API; ``filePath(for:)`` is not asked; ``secretKeys(for:)`` must answer no key (SQLCipher
+    /// keys encrypt files: a server's database is protected by TLS and the server's own
+    /// storage, so a key would protect nothing and fails the open with `.configuration`).
+    /// `Database.open(_:)`, which opens SQLite files only, refuses such a database with
+    /// `.configuration` rather than open a local file in its place.
+    func server(for database: String) -> (any DatabaseServer)?
 }
 
 extension ConfigurationTarget {
@@ -48,4 +63,7 @@ extension ConfigurationTarget {
 
     /// The default: no declared table.
     public func tables(for database: String) -> [any DeclaredTable] { [] }
+
+    /// The default: a SQLite file.
+    public func server(for database: String) -> (any DatabaseServer)? { nil }
 }

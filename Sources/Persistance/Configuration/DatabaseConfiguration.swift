@@ -92,10 +92,17 @@ public struct DatabaseConfiguration: Sendable {
     /// migrator are the target's answers. A name with no registered target gets the defaults.
     /// Nothing is opened or created here.
     ///
-    /// - Throws: `.configuration` when the name is invalid (see ``TargetRegistry``), or the
-    ///   path or directory is not absolute.
+    /// - Throws: `.configuration` when the name is invalid (see ``TargetRegistry``), the
+    ///   path or directory is not absolute, or the target answers a server
+    ///   (``ConfigurationTarget/server(for:)``: open it with
+    ///   ``Database/openPortable(_:registry:readerCount:)``, not as a file).
     public static func resolve(_ name: String, registry: TargetRegistry = .shared) throws -> DatabaseConfiguration {
         let target = try registry.target(forDatabase: name)
+        if target?.server(for: name) != nil {
+            throw DatabaseError.configuration(
+                "the target of \"\(name)\" answers a database server; open it with Database.openPortable(_:), "
+                    + "which opens it there, rather than as a SQLite file")
+        }
         let path: String
         if let answered = target?.filePath(for: name) {
             guard answered == ":memory:" || answered.hasPrefix("/"), !answered.utf8.contains(0) else {

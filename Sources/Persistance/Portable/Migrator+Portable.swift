@@ -114,7 +114,7 @@ extension Migrator {
     }
 
     /// Reconciles each of `tables` in `tx`, other schema changes held off.
-    nonisolated(nonsending) private static func reconcile(
+    nonisolated(nonsending) static func reconcile(
         _ tables: [any DeclaredTable], in tx: some DatabaseTransaction
     ) async throws {
         guard !tables.isEmpty else { return }
