@@ -8,7 +8,7 @@ import Testing
 /// observations' scheduler, so their read tracking, in-memory databases and sharing apply.
 @Suite("Portable observation on SQLite")
 struct PortableObservationTests {
-    private func count(of table: String, in tx: SQLiteTransaction) async throws -> Int {
+    nonisolated(nonsending) private func count(of table: String, in tx: SQLiteTransaction) async throws -> Int {
         try await tx.fetchAll("SELECT count(*) FROM \(table)", [])[0].value(at: 0, as: Int.self)
     }
 
