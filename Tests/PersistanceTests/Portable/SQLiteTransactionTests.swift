@@ -49,7 +49,7 @@ import Testing
                 try await tx.execute("INSERT INTO item(name) VALUES ('x')", [])
             }
         }
-        let error = await thrownError { _ = try await task.value }
+        let error = await #expect(throws: (any Error).self) { _ = try await task.value }
         #expect(error is CancellationError)
         let didRun = ran.load(ordering: .relaxed)
         #expect(!didRun)
@@ -73,7 +73,7 @@ import Testing
         try await started.opened()
         try await Task.sleep(for: .milliseconds(20))
         task.cancel()
-        let error = await thrownError { try await task.value }
+        let error = await #expect(throws: (any Error).self) { try await task.value }
         #expect(error is CancellationError, "\(String(describing: error))")
         #expect(try await names(db).isEmpty)
         // The writer is free again.
@@ -88,7 +88,7 @@ import Testing
         try await db.close()
         let ran = Atomic<Bool>(false)
         for write in [true, false] {
-            let error = await thrownError {
+            let error = await #expect(throws: (any Error).self) {
                 if write {
                     try await db.write { _ in await Task.yield(); ran.store(true, ordering: .relaxed) }
                 } else {
@@ -117,7 +117,7 @@ import Testing
         let close = Task { try await db.close() }
         try await Task.sleep(for: .milliseconds(20))
         // Work submitted after the close began fails; the block already running goes on.
-        let late = await thrownError { try await db.write { _ in } }
+        let late = await #expect(throws: (any Error).self) { try await db.write { _ in } }
         #expect((late as? DatabaseError)?.kind == .databaseClosed)
         proceed.open()
         try await write.value
@@ -134,14 +134,16 @@ import Testing
             try await tx.execute("INSERT INTO item(name) VALUES ('outer')", [])
             var kinds: [DatabaseError.Kind?] = []
             for nested in 0..<2 {
-                let error = await thrownError {
+                do {
                     if nested == 0 {
                         try await db.write { inner in try await inner.execute("INSERT INTO item(name) VALUES ('inner')", []) }
                     } else {
                         _ = try await db.read { inner in try await inner.fetchAll("SELECT 1", []) }
                     }
+                    kinds.append(nil)
+                } catch {
+                    kinds.append((error as? DatabaseError)?.kind)
                 }
-                kinds.append((error as? DatabaseError)?.kind)
             }
             return kinds
         }
@@ -163,9 +165,9 @@ import Testing
             try await tx.execute("INSERT INTO item(name) VALUES ('a')", [])
             return Escaped(tx)
         }
-        let error = await thrownError { try await escaped.transaction.execute("INSERT INTO item(name) VALUES ('b')", []) }
+        let error = await #expect(throws: (any Error).self) { try await escaped.transaction.execute("INSERT INTO item(name) VALUES ('b')", []) }
         #expect((error as? DatabaseError)?.kind == .misuse, "\(String(describing: error))")
-        let fetchError = await thrownError { _ = try await escaped.transaction.fetchAll("SELECT 1", []) }
+        let fetchError = await #expect(throws: (any Error).self) { _ = try await escaped.transaction.fetchAll("SELECT 1", []) }
         #expect((fetchError as? DatabaseError)?.kind == .misuse)
         #expect(try await names(db) == ["a"])
         try await db.close()
@@ -257,7 +259,7 @@ import Testing
         }
         let rows = try await db.read { tx in try await tx.fetchAll("SELECT x FROM t", []) }
         #expect(rows.map(\.values) == [[.integer(1)]])
-        let error = await thrownError { try await db.read { tx in try await tx.execute("INSERT INTO t VALUES (2)", []) } }
+        let error = await #expect(throws: (any Error).self) { try await db.read { tx in try await tx.execute("INSERT INTO t VALUES (2)", []) } }
         #expect(error is DatabaseError)
         try await db.close()
     }
@@ -267,17 +269,4 @@ import Testing
 private struct Escaped: @unchecked Sendable {
     let transaction: SQLiteTransaction
     init(_ transaction: SQLiteTransaction) { self.transaction = transaction }
-}
-
-/// The error `operation` throws, or nil (recorded as an issue) when it does not throw.
-private func thrownError<T>(
-    of operation: () async throws -> T, sourceLocation: SourceLocation = #_sourceLocation
-) async -> (any Error)? {
-    do {
-        _ = try await operation()
-        Issue.record("expected an error", sourceLocation: sourceLocation)
-        return nil
-    } catch {
-        return error
-    }
 }
