@@ -11,6 +11,8 @@ import Synchronization
 final class ConnectionWatch: Sendable {
     /// The server process of the connection, for cancel requests.
     let backendPID: Int32
+    /// The statements prepared on the connection.
+    let statements = PreparedStatementCache()
     private let address: String
     private struct State {
         var isClosed = false
@@ -66,7 +68,7 @@ final class ConnectionWatch: Sendable {
     }
 
     /// The value `start` delivers to its outcome, or `connectionLost` if the connection closes first.
-    private func race<Value: Sendable>(_ start: (StatementOutcome<Value>) -> Void) async throws -> Value {
+    func race<Value: Sendable>(_ start: (StatementOutcome<Value>) -> Void) async throws -> Value {
         let lost = lost
         let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
             let outcome = StatementOutcome(continuation)

@@ -136,6 +136,7 @@ public final class PostgresDatabase: Sendable {
         let begin = "BEGIN ISOLATION LEVEL \(level.rawValue) \(readOnly ? "READ ONLY" : "READ WRITE")"
         var retries = 0
         var staleConnections = 0
+        var stalePlans = 0
         while true {
             do {
                 return try await transactionOnce(begin: begin, body)
@@ -143,6 +144,10 @@ public final class PostgresDatabase: Sendable {
                 // Each idle connection of the pool may have died: try until a fresh one is made.
                 staleConnections += 1
                 if staleConnections > configuration.maximumConnections { throw stale.error }
+            } catch let stale as StalePreparedStatement {
+                // A schema change made a prepared statement stale, now dropped; each connection may hold one.
+                stalePlans += 1
+                if stalePlans > configuration.maximumConnections { throw stale.error }
             } catch let error as DatabaseError where error.condition == .transactionConflict
                 && retries < configuration.transactionRetries
             {

@@ -27,7 +27,10 @@ struct PostgresParameter: PostgresThrowingDynamicTypeEncodable {
         }
     }
 
-    var psqlType: PostgresDataType {
+    var psqlType: PostgresDataType { Self.type(of: value) }
+
+    /// The type `value` is bound with: BYTEA for a blob, none (OID 0) for anything else, NULL included.
+    static func type(of value: DatabaseValue) -> PostgresDataType {
         if case .blob = value { return .bytea }
         return .null
     }

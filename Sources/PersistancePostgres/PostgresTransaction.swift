@@ -15,6 +15,12 @@ import PostgresNIO
 /// whose failure the block means to survive in a ``savepoint(_:)``. A block that catches such
 /// a failure and returns anyway is rolled back, and its call throws SQLSTATE 25P02.
 ///
+/// Queries (``fetchAll(_:_:)``, ``fetchOne(_:_:)``, ``insert(_:_:returningKey:)``) run as
+/// statements prepared once per connection (the 128 most recently used are kept); ``execute(_:_:)``
+/// and ``forEachRow(_:_:_:)`` send their statement unnamed, parsed each time. A query prepared
+/// before another connection changed its table fails (SQLSTATE 0A000 or class 42) and the
+/// database runs the transaction again with the query prepared afresh.
+///
 /// Errors a statement throws: `DatabaseError.Kind.postgres` with the server's `sqlState` (and a
 /// portable `condition`), its message never showing a bound value; `.statementTimeout`;
 /// `.connectionLost` (the server rolls the transaction back); `.encoding` naming the parameter
@@ -34,6 +40,11 @@ public final class PostgresTransaction: DatabaseTransaction {
     private var isConnectionLost = false
     /// ``forEachRow(_:_:_:)`` is reading a result: the connection can run nothing else until it ends.
     private var isStreaming = false
+    /// The SQLSTATE of a statement prepared earlier on the connection that failed as one made
+    /// stale by a schema change can (0A000 "cached plan must not change result type", or class
+    /// 42: a parameter type the statement was prepared with no longer fits): its cache entry is
+    /// gone, and the database runs the transaction again when this is the failure it ends with.
+    private var staleStatementState: String?
 
     private static let quietLogger = Logger(label: "persistance.postgres.quiet") { _ in SwiftLogNoOpLogHandler() }
 
@@ -59,15 +70,24 @@ public final class PostgresTransaction: DatabaseTransaction {
 
     /// The command tags whose count is of rows changed.
     private static let changingCommands: Set<Substring> = ["INSERT", "UPDATE", "DELETE", "MERGE"]
+    /// The first words of the command tags of statements that can change what a prepared
+    /// statement returns (`ALTER TABLE`, `DROP VIEW`, `CREATE OR REPLACE VIEW`, …).
+    private static let schemaCommands: Set<Substring> = ["ALTER", "CREATE", "DROP"]
 
     /// Runs a statement and returns the number of rows it inserted, updated or deleted (from the
     /// server's command tag; 0 for any other statement, a SELECT included).
+    ///
+    /// After a schema change (`ALTER`, `CREATE`, `DROP`), the statements prepared on the
+    /// connection are deallocated, so that the statements after it in this transaction are
+    /// prepared against the new schema.
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Int {
         let metadata = try await perform(sql, arguments).metadata
+        let command = metadata.command.prefix { $0 != " " }
+        if Self.schemaCommands.contains(command) { try await deallocatePreparedStatements() }
         // As SQLite's changes(): only the rows a statement inserted, updated or deleted
         // (a SELECT's command tag counts the rows it returned).
-        guard Self.changingCommands.contains(metadata.command.prefix { $0 != " " }) else { return 0 }
+        guard Self.changingCommands.contains(command) else { return 0 }
         return metadata.rows ?? metadata.command.split(separator: " ").last.flatMap { Int($0) } ?? 0
     }
 
@@ -89,7 +109,11 @@ public final class PostgresTransaction: DatabaseTransaction {
     /// Runs a query and returns all its rows.
     public func fetchAll(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> [Row] {
         var rows = [Row]()
-        for row in try await perform(sql, arguments).rows {
+        let postgresRows = try await prepared(sql, arguments) { identity, bindings in
+            try await watch.rows(
+                of: CachedStatement(identity: identity, bindings: bindings), on: connection, logger: Self.quietLogger)
+        }
+        for row in postgresRows {
             rows.append(try Row(row, sameColumnsAs: rows.first))
         }
         return rows
@@ -111,7 +135,8 @@ public final class PostgresTransaction: DatabaseTransaction {
     public func forEachRow(
         _ sql: String, _ arguments: [DatabaseValue] = [], _ body: (Row) async throws -> Void
     ) async throws {
-        try await running(sql, arguments) { query in
+        try await running(sql, arguments) { bindings in
+            let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
             isStreaming = true
             defer { isStreaming = false }
             var first: Row?
@@ -206,6 +231,9 @@ public final class PostgresTransaction: DatabaseTransaction {
                 await rollback()
             }
             if canceller.wasCancelled || Task.isCancelled { throw CancellationError() }
+            if let error = error as? DatabaseError, error.sqlState != nil, error.sqlState == staleStatementState {
+                throw StalePreparedStatement(error: error)
+            }
             throw error
         }
     }
@@ -226,16 +254,62 @@ public final class PostgresTransaction: DatabaseTransaction {
         if await !task.value { try? await connection.close() }
     }
 
+    /// Runs `sql` as the unnamed statement: parsed, described, planned and executed at once.
     private func perform(_ sql: String, _ arguments: [DatabaseValue]) async throws -> PostgresQueryResult {
-        try await running(sql, arguments) { query in
-            try await watch.result(of: query, on: connection, logger: Self.quietLogger)
+        try await running(sql, arguments) { bindings in
+            try await watch.result(of: PostgresQuery(unsafeSQL: sql, binds: bindings), on: connection, logger: Self.quietLogger)
         }
     }
 
-    /// Runs `operation` with the statement `sql` bound to `arguments`, the running statement
-    /// cancelled on the server when the task is cancelled, and its failures translated.
+    /// Runs `sql` as a statement of the connection's cache, through `run`: prepared
+    /// (Parse/Describe) the first time it runs on the connection with these parameter types,
+    /// then only bound and executed. The least recently used statement is deallocated when the
+    /// cache is full.
+    ///
+    /// A failed preparation fails the statement and the transaction as the unnamed statement
+    /// would, and leaves nothing in the cache. A statement that a schema change made stale fails
+    /// (SQLSTATE 0A000 when its result changed, class 42 when a parameter's type no longer
+    /// fits): its entry is dropped and the database runs the transaction again.
+    private func prepared<T>(
+        _ sql: String, _ arguments: [DatabaseValue],
+        _ run: (CachedStatement.Identity, PostgresBindings) async throws -> T
+    ) async throws -> T {
+        let cache = watch.statements
+        let key = PreparedStatementCache.Key(sql: sql, parameterTypes: arguments.map(PostgresParameter.type(of:)))
+        return try await running(sql, arguments) { bindings in
+            let lease = cache.lease(key)
+            for evicted in lease.evicted {
+                _ = try await watch.result(
+                    of: PostgresQuery(unsafeSQL: "DEALLOCATE \(evicted)"), on: connection, logger: Self.quietLogger)
+            }
+            do {
+                return try await run(CachedStatement.Identity(name: lease.name, sql: sql), bindings)
+            } catch {
+                if lease.isNew {
+                    // Its preparation may be what failed: postgres-nio would fail that name again.
+                    cache.drop(key, named: lease.name)
+                } else if let state = (error as? PSQLError)?.serverInfo?[.sqlState],
+                    state == "0A000" || state.hasPrefix("42")
+                {
+                    cache.retire(key, named: lease.name)
+                    staleStatementState = state
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Deallocates every statement prepared on the connection, after a schema change that may
+    /// have changed what they return.
+    private func deallocatePreparedStatements() async throws {
+        guard watch.statements.removeAll() > 0 else { return }
+        _ = try await perform("DEALLOCATE ALL", [])
+    }
+
+    /// Runs `operation` with the arguments bound for `sql`, the running statement cancelled on
+    /// the server when the task is cancelled, and its failures translated.
     private func running<T>(
-        _ sql: String, _ arguments: [DatabaseValue], _ operation: (PostgresQuery) async throws -> T
+        _ sql: String, _ arguments: [DatabaseValue], _ operation: (PostgresBindings) async throws -> T
     ) async throws -> T {
         guard !isStreaming else {
             throw DatabaseError(
@@ -243,12 +317,12 @@ public final class PostgresTransaction: DatabaseTransaction {
                 message: "a statement cannot run on a PostgreSQL transaction while forEachRow reads a result from it",
                 sql: sql)
         }
-        let query = PostgresQuery(unsafeSQL: sql, binds: try PostgresParameter.bind(arguments, sql: sql))
+        let bindings = try PostgresParameter.bind(arguments, sql: sql)
         try Task.checkCancellation()
         let canceller = canceller
         do {
             return try await withTaskCancellationHandler {
-                try await operation(query)
+                try await operation(bindings)
             } onCancel: {
                 canceller.cancel()
             }
@@ -269,6 +343,12 @@ public final class PostgresTransaction: DatabaseTransaction {
 /// caller's error), not a failure of the statement.
 private struct StreamStopped: Error {
     let error: any Error
+}
+
+/// A transaction failed on a prepared statement that a schema change made stale: its cache
+/// entry is gone, so the transaction can run again.
+struct StalePreparedStatement: Error {
+    let error: DatabaseError
 }
 
 /// The connection a transaction was given was already lost when it began.
