@@ -29,6 +29,8 @@ public final class PostgresDatabase: Sendable {
     let client: PostgresClient
     /// The listening connection of change streams and observations (see `changes(in:)`).
     let changeNotifier: PostgresChangeNotifier
+    /// This instance's document events (see `documentEvents(of:)`).
+    let documentEventHub = PostgresDocumentEventHub()
     private let runTask: Task<Void, Never>
     private let logger: Logger
     private let state = Mutex(State())
@@ -95,6 +97,7 @@ public final class PostgresDatabase: Sendable {
         }
         guard !wasClosed else { return }
         await changeNotifier.close()
+        documentEventHub.close()
         runTask.cancel()
         await runTask.value
         logger.info("closed PostgreSQL database", metadata: ["database": "\(configuration)"])
@@ -177,7 +180,7 @@ public final class PostgresDatabase: Sendable {
                     watch: watch,
                     canceller: StatementCanceller(client: client, backendPID: watch.backendPID),
                     address: configuration.address)
-                return try await transaction.run(begin: begin, body)
+                return try await transaction.run(begin: begin, announcingTo: documentEventHub, body)
             }
         } catch {
             if Task.isCancelled { throw CancellationError() }

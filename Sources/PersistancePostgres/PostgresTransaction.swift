@@ -45,6 +45,8 @@ public final class PostgresTransaction: DatabaseTransaction {
     /// 42: a parameter type the statement was prepared with no longer fits): its cache entry is
     /// gone, and the database runs the transaction again when this is the failure it ends with.
     private var staleStatementState: String?
+    /// The document events to publish once the transaction commits (see `announceAfterCommit`).
+    var documentEvents = PendingDocumentEvents()
 
     private static let quietLogger = Logger(label: "persistance.postgres.quiet") { _ in SwiftLogNoOpLogHandler() }
 
@@ -185,6 +187,7 @@ public final class PostgresTransaction: DatabaseTransaction {
     public func savepoint<T>(_ body: (PostgresTransaction) async throws -> T) async throws -> T {
         let name = "persistance_savepoint_\(savepointDepth)"
         let wasAborted = isAborted
+        let eventsMark = documentEvents.mark
         try await execute("SAVEPOINT \(name)")
         savepointDepth += 1
         defer { savepointDepth -= 1 }
@@ -193,6 +196,7 @@ public final class PostgresTransaction: DatabaseTransaction {
             try await execute("RELEASE SAVEPOINT \(name)")
             return value
         } catch {
+            documentEvents.rollBack(to: eventsMark)
             // A cancelled or broken transaction is rolled back whole by its database.
             if !Task.isCancelled, !isConnectionLost, (try? await perform("ROLLBACK TO SAVEPOINT \(name)", [])) != nil {
                 isAborted = wasAborted
@@ -201,8 +205,11 @@ public final class PostgresTransaction: DatabaseTransaction {
         }
     }
 
-    /// BEGIN, the block, then COMMIT; ROLLBACK when anything fails.
-    func run<T>(begin: String, _ body: (PostgresTransaction) async throws -> T) async throws -> T {
+    /// BEGIN, the block, then COMMIT, after which the block's document events go to `events`;
+    /// ROLLBACK when anything fails.
+    func run<T>(
+        begin: String, announcingTo events: PostgresDocumentEventHub, _ body: (PostgresTransaction) async throws -> T
+    ) async throws -> T {
         do {
             try await execute(begin)
         } catch let error as DatabaseError where error.kind == .connectionLost {
@@ -219,7 +226,7 @@ public final class PostgresTransaction: DatabaseTransaction {
                     message: "a statement of the transaction failed, so it was rolled back instead of committed",
                     sqlState: "25P02")
             }
-            try await execute("COMMIT")
+            try await documentEvents.publish(to: events) { try await execute("COMMIT") }
             return value
         } catch {
             // The cancel request, if any, must land before the connection goes back to the pool.

@@ -11,6 +11,9 @@ struct DocumentCache: DocumentStore {
     private var touched = Set<String>()
     /// The ids added since the last save: not in the database, so `save()` inserts them.
     private var added = Set<String>()
+    /// Stored ids removed and then added again since the last save: `save()` deletes the
+    /// stored document before inserting the new one, at the end of the insertion order.
+    private var readded = Set<String>()
     /// The events to announce when the changes are saved, in order.
     private(set) var events: [DocumentEvent] = []
 
@@ -32,6 +35,11 @@ struct DocumentCache: DocumentStore {
 
     mutating func insert(_ document: Document) {
         let id = DocumentCollection.id(of: document)
+        if byID[id] == nil, touched.contains(id) {
+            // Removed earlier (only a portable `save` adds a known id): it moves to the end.
+            order.removeAll { $0 == id }
+            if !added.contains(id) { readded.insert(id) }
+        }
         order.append(id)
         byID[id] = document
         touched.insert(id)
@@ -57,6 +65,7 @@ struct DocumentCache: DocumentStore {
         byID.removeAll()
         touched.removeAll()
         added.removeAll()
+        readded.removeAll()
         removesAllStored = true
         return count
     }
@@ -75,6 +84,7 @@ struct DocumentCache: DocumentStore {
         removesAllStored = false
         touched.removeAll()
         added.removeAll()
+        readded.removeAll()
         events.removeAll()
     }
 
@@ -84,18 +94,46 @@ struct DocumentCache: DocumentStore {
         removesAllStored = removesAllStored || earlier.removesAllStored
         touched.formUnion(earlier.touched)
         added.formUnion(earlier.added)
+        readded.formUnion(earlier.readded)
         events = earlier.events + events
+    }
+
+    /// One of the writes that save the cached changes.
+    enum Write {
+        /// Remove every stored document of the collection.
+        case removeAll
+        /// Remove the stored documents with these ids.
+        case remove([String])
+        /// Insert a document the database does not hold.
+        case insert(Document)
+        /// Replace the stored document with the same `Id`, or insert it when there is none.
+        case save(Document)
+    }
+
+    /// The writes that save the cached changes, in the order to make them: removals first,
+    /// then the documents added or changed, in insertion order. Every save path (SQLite's
+    /// `save(to:)`, the portable collection's) makes these, then announces ``events``.
+    var writes: [Write] {
+        var writes: [Write] = removesAllStored ? [.removeAll] : []
+        let removed = touched.filter { (byID[$0] == nil && !added.contains($0)) || readded.contains($0) }
+        if !removed.isEmpty { writes.append(.remove(removed.sorted())) }
+        for id in order where touched.contains(id) {
+            guard let document = byID[id] else { continue }
+            writes.append(added.contains(id) || readded.contains(id) ? .insert(document) : .save(document))
+        }
+        return writes
     }
 
     /// Writes the cached changes through `stored`, announcing the cached events with them.
     func save(to stored: inout StoredDocuments) throws {
-        if removesAllStored { _ = try stored.removeAll() }
-        for id in order where touched.contains(id) {
-            guard let document = byID[id] else { continue }
-            if added.contains(id) { try stored.insert(document) } else { try stored.save(document) }
+        for write in writes {
+            switch write {
+            case .removeAll: _ = try stored.removeAll()
+            case .remove(let ids): try stored.remove(ids: ids)
+            case .insert(let document): try stored.insert(document)
+            case .save(let document): try stored.save(document)
+            }
         }
-        let removed = touched.filter { byID[$0] == nil && !added.contains($0) }
-        try stored.remove(ids: removed.sorted())
         for event in events { stored.announce(event) }
     }
 }

@@ -1,4 +1,4 @@
-extension DocumentCollection {
+extension DocumentCollection: CachingDocumentHandle {
     /// Begins a write-back cache that belongs to the code that calls this: the returned
     /// handle is a `DocumentCollection` whose operations stay in memory (its reads see them)
     /// until its `save()` writes them in one transaction. The collection itself, and every
@@ -28,28 +28,18 @@ extension DocumentCollection {
     /// left unsaved and ends caching; when `body` throws, discards its unsaved changes
     /// instead and rethrows. A failed save is thrown too (nothing of it is written).
     public func withCaching<T>(_ body: (DocumentCollection) async throws -> T) async throws -> T {
-        let handle = beginCaching()
-        let value: T
-        do {
-            value = try await body(handle)
-        } catch {
-            handle.discard()
-            throw error
-        }
-        try await handle.save()
-        try handle.endCaching()
-        return value
+        try await runWithCaching(body)
     }
 
     /// Whether this is a caching handle that still caches (`beginCaching()` made it and
     /// `endCaching()` has not run); false for the collection itself.
     public var isCaching: Bool {
-        caching?.withLock(\.isCaching) ?? false
+        caching?.isCaching ?? false
     }
 
     /// Whether this caching handle holds changes that `save()` would write.
     public var hasUnsavedChanges: Bool {
-        caching?.withLock { $0.cache?.hasChanges ?? false } ?? false
+        caching?.hasUnsavedChanges ?? false
     }
 
     /// Writes this handle's unsaved changes in one transaction and announces them, in the
@@ -62,31 +52,19 @@ extension DocumentCollection {
     @discardableResult
     public func save() async throws -> Bool {
         guard let caching else { return false }
-        let pending = caching.withLock { state -> DocumentCache? in
-            guard var cache = state.cache, cache.hasChanges else { return nil }
-            let pending = cache
-            cache.markSaved()
-            state.cache = cache
-            return pending
-        }
-        guard let pending else { return false }
         let name = self.name
-        do {
+        return try await caching.save { pending in
             try await database.write { connection in
                 var stored = StoredDocuments(connection: connection, collection: name)
                 try pending.save(to: &stored)
             }
-        } catch {
-            caching.withLock { state in state.cache?.restoreUnsaved(pending) }
-            throw error
         }
-        return true
     }
 
     /// Drops this handle's unsaved changes; caching goes on, from the documents as stored
     /// then. Does nothing on the collection itself.
     public func discard() {
-        caching?.withLock { $0.cache = nil }
+        caching?.discard()
     }
 
     /// Ends caching (SRPPlist's `cache = NO`): from now on this handle writes through, like
@@ -94,13 +72,6 @@ extension DocumentCollection {
     /// - Throws: `DatabaseError.Kind.unsavedDocumentChanges`, and goes on caching, while
     ///   it holds unsaved changes: `save()` or `discard()` them first.
     public func endCaching() throws {
-        try caching?.withLock { state in
-            if state.cache?.hasChanges ?? false {
-                throw DatabaseError(
-                    kind: .unsavedDocumentChanges,
-                    message: "the caching handle of \(name) holds unsaved changes: save() or discard() them first")
-            }
-            state = CachingState(isCaching: false, cache: nil)
-        }
+        try caching?.endCaching(of: name)
     }
 }

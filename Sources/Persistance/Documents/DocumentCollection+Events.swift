@@ -5,17 +5,13 @@ extension DocumentCollection {
     /// collection, any caching handle of it, `on(_:)` in a transaction of yours): each event
     /// after the transaction that made it commits, in commit order; nothing for a change
     /// rolled back. A caching handle's changes come when its `save()` commits, in the order
-    /// they were made.
+    /// they were made. The portable API's writes (``PortableDocumentCollection``,
+    /// ``AsyncDocumentCollection``) come on the same stream.
     ///
     /// The stream ends when its consuming task is cancelled or the loop stops, or when the
     /// database goes away.
     public func events() -> AsyncStream<DocumentEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: DocumentEvent.self)
-        let subscription = Self.subscribe(to: name, in: database) { continuation.yield($0) } finish: {
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in subscription.cancel() }
-        return stream
+        database.documentEvents(of: name)
     }
 
     /// The `NotificationCenter` name events of `kind` are posted under, as SRPPlist named
@@ -54,5 +50,21 @@ extension DocumentCollection {
                     userInfo: ["ids": event.ids, "documents": event.documents.map { JSONValue.object($0).foundationValue }])
             }
         }, finish: {})
+    }
+}
+
+extension Database {
+    /// The changes made to the document collection `collection` from now on, by any API (the
+    /// synchronous ``DocumentCollection``, the portable ``AsyncDocumentCollection`` and
+    /// ``PortableDocumentCollection``): the stream ``DocumentCollection/events()`` returns.
+    /// Events ride SQLite's change tracking: announced after the transaction that made them
+    /// commits, in commit order; nothing for a transaction or savepoint rolled back.
+    public func documentEvents(of collection: String) -> AsyncStream<DocumentEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: DocumentEvent.self)
+        let subscription = DocumentCollection.subscribe(to: collection, in: self) { continuation.yield($0) } finish: {
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
     }
 }

@@ -52,22 +52,8 @@ public final class DocumentCollection: Sendable {
     /// Runs `operation` against this handle's cache while it caches, else in a write
     /// transaction.
     func write<T: Sendable>(_ operation: @escaping @Sendable (DocumentOperations) throws -> T) async throws -> T {
-        if let caching {
-            caching: while true {
-                let step = try caching.withLock { state -> CachingStep<T> in
-                    guard state.isCaching else { return .writeThrough }
-                    // Taken out, so the operations hold the only reference and change it in place.
-                    guard let cache = state.cache.take() else { return .load }
-                    let operations = DocumentOperations(store: cache)
-                    defer { state.cache = operations.store as? DocumentCache }
-                    return .done(try operation(operations))
-                }
-                switch step {
-                case .done(let value): return value
-                case .load: try await loadCache(into: caching)
-                case .writeThrough: break caching
-                }
-            }
+        if let caching, case .done(let value) = try await caching.write(operation, loading: { try await storedDocuments() }) {
+            return value
         }
         let name = self.name
         return try await database.write { connection in
@@ -77,50 +63,28 @@ public final class DocumentCollection: Sendable {
 
     /// Runs `operation` against this handle's cache when it holds one, else in a read.
     func read<T: Sendable>(_ operation: @escaping @Sendable (DocumentOperations) throws -> T) async throws -> T {
-        let cached = try caching?.withLock { state in
-            try state.cache.map { try operation(DocumentOperations(store: $0)) }
-        }
-        if let cached { return cached }
+        if let caching, case .done(let value) = try caching.read(operation) { return value }
         let name = self.name
         return try await database.read { connection in
             try operation(DocumentOperations(store: StoredDocuments(connection: connection, collection: name)))
         }
     }
 
-    /// Reads every document into a cache for `caching`, unless it has one (or stopped) by then.
-    private func loadCache(into caching: Guarded<CachingState>) async throws {
+    /// Every document of the collection, in insertion order: what a caching handle starts from.
+    private func storedDocuments() async throws -> [Document] {
         let name = self.name
-        let stored = try await database.read { connection in
+        return try await database.read { connection in
             try StoredDocuments(connection: connection, collection: name).documents(matching: nil)
-        }
-        caching.withLock { state in
-            if state.isCaching, state.cache == nil { state.cache = DocumentCache(stored) }
         }
     }
 
     deinit {
-        if let caching, caching.withLock({ $0.cache?.hasChanges ?? false }) {
+        if let caching, caching.hasUnsavedChanges {
             database.configuration.logger.warning(
                 "a document caching handle was dropped with unsaved changes: they are lost",
                 metadata: ["collection": "\(name)"])
         }
     }
-}
-
-/// What a caching handle holds.
-struct CachingState: Sendable {
-    /// False once `endCaching()` ran: the handle writes through from then on.
-    var isCaching = true
-    /// The documents and unsaved changes; nil until the handle's first write (and after
-    /// `discard()`), when it is read from the database.
-    var cache: DocumentCache?
-}
-
-/// What a caching handle's write does next.
-private enum CachingStep<T> {
-    case done(T)
-    case load
-    case writeThrough
 }
 
 extension Database {

@@ -96,11 +96,41 @@ public final class DocumentOperations {
     /// false when none matches.
     @discardableResult
     public func remove(where predicate: DocumentPredicate) throws -> Bool {
+        try !removeDocuments(where: predicate).isEmpty
+    }
+
+    /// Removes every document matching `predicate`, announcing them as they were, and returns them.
+    func removeDocuments(where predicate: DocumentPredicate) throws -> [Document] {
         try predicate.validate()
         let removed = try store.documents(matching: predicate)
-        guard !removed.isEmpty else { return false }
+        guard !removed.isEmpty else { return [] }
         try store.remove(ids: removed.map(DocumentCollection.id(of:)))
         store.announce(.removed(removed))
+        return removed
+    }
+
+    /// Stores `document` under its `Id` with a new `update` stamp, replacing the document with
+    /// that `Id` or adding it when there is none, and returns it as stored: the portable
+    /// collections' `save(_:)` on a write-back cache.
+    func save(_ document: Document) throws -> Document {
+        let stamped = try Self.stampedUpdate(document)
+        if try store.count(matching: .id(DocumentCollection.id(of: stamped))) > 0 {
+            try store.replace(stamped)
+            store.announce(.updated([stamped]))
+        } else {
+            try store.insert(stamped)
+            store.announce(.added([stamped]))
+        }
+        return stamped
+    }
+
+    /// Replaces the document with `document`'s `Id` by `document`, with a new `update` stamp;
+    /// false when there is none: the portable collections' `replace(_:)` on a write-back cache.
+    func replace(_ document: Document) throws -> Bool {
+        let stamped = try Self.stampedUpdate(document)
+        guard try store.count(matching: .id(DocumentCollection.id(of: stamped))) > 0 else { return false }
+        try store.replace(stamped)
+        store.announce(.updated([stamped]))
         return true
     }
 
@@ -156,6 +186,16 @@ public final class DocumentOperations {
             document[DocumentCollection.updateKey] = now
             return document
         }
+    }
+
+    /// `document`, validated, with its `Id` checked and a new `update` stamp: as it is
+    /// stored by a portable `save(_:)` or `replace(_:)`.
+    static func stampedUpdate(_ document: Document) throws -> Document {
+        _ = try requireID(of: document)
+        try validate(document)
+        var stamped = document
+        stamped[DocumentCollection.updateKey] = .double(Date().timeIntervalSince1970)
+        return stamped
     }
 
     static func requireID(of document: Document) throws -> String {

@@ -74,4 +74,9 @@ public protocol AsyncDatabase: Sendable {
     /// - Throws: `DatabaseError.Kind.invalidArguments` for no table, or a name that is not a
     ///   table's; `DatabaseError.Kind.databaseClosed`.
     func tableChanges(in tables: [String]) async throws -> AsyncStream<DatabaseChange>
+
+    /// The changes made to the document collection `collection` from now on, each after the
+    /// transaction that made it commits, in commit order; nothing for a change rolled back.
+    /// See ``AsyncDocumentCollection/events()``.
+    func documentEvents(of collection: String) -> AsyncStream<DocumentEvent>
 }

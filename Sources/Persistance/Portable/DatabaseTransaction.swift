@@ -66,6 +66,13 @@ public protocol DatabaseTransaction {
     /// several app instances start together: PostgreSQL takes a transaction-scoped advisory
     /// lock; SQLite's write transaction already excludes every other writer.
     nonisolated(nonsending) func serializeSchemaChanges() async throws
+
+    /// Announces `event`, a change this transaction made to the document collection
+    /// `collection`, on the database's ``AsyncDatabase/documentEvents(of:)`` once the
+    /// transaction commits; dropped if it, or the savepoint it was made in, rolls back.
+    /// ``PortableDocumentCollection`` calls it for every change it writes. The default
+    /// announces nothing.
+    func announceAfterCommit(_ event: DocumentEvent, of collection: String) throws
 }
 
 extension DatabaseTransaction {
@@ -76,6 +83,11 @@ extension DatabaseTransaction {
 extension DatabaseTransaction {
     /// A record that remembers nothing: every portable table operation looks its table up.
     public var tablesFound: TablesFound { TablesFound() }
+}
+
+extension DatabaseTransaction {
+    /// Announces nothing: an engine without document events.
+    public func announceAfterCommit(_ event: DocumentEvent, of collection: String) throws {}
 }
 
 /// The columns and indexes a database holds for one table, as ``DatabaseTransaction/tableCatalog(_:)``

@@ -14,7 +14,10 @@ import Foundation
 ///
 /// The SQL comes from the transaction's ``DatabaseTransaction/documentDialect``; what the
 /// engine cannot decide exactly as Swift does, Swift decides (see ``DocumentSQLDialect``).
-/// Writes made here announce no ``DocumentEvent``s and go around any caching handle.
+/// Each change is announced as a ``DocumentEvent`` on ``AsyncDatabase/documentEvents(of:)``
+/// once the transaction commits (never if it, or the savepoint it was made in, rolls back);
+/// the writes go around any caching handle. ``AsyncDocumentCollection`` runs each operation in
+/// a transaction of its own, or in a write-back cache.
 public struct PortableDocumentCollection<Transaction: DatabaseTransaction> {
     /// The collection's name.
     public let name: String
@@ -38,27 +41,30 @@ public struct PortableDocumentCollection<Transaction: DatabaseTransaction> {
         try await add(contentsOf: [document])[0]
     }
 
-    /// Adds `documents`, each with a new `Id` and an `update` stamp, and returns them as stored.
+    /// Adds `documents`, each with a new `Id` and an `update` stamp, and returns them as stored
+    /// (one `added` event for them all).
     /// - Throws: as ``DocumentOperations/add(contentsOf:)``, before writing anything.
     @discardableResult
     nonisolated(nonsending) public func add(contentsOf documents: [Document]) async throws -> [Document] {
         let stamped = try DocumentOperations.stampedAsNew(documents)
-        for document in stamped {
-            try await transaction.execute(dialect.insertSQL, Self.insertArguments(name, document))
-        }
+        for document in stamped { try await insert(document) }
+        if !stamped.isEmpty { try transaction.announceAfterCommit(.added(stamped), of: name) }
         return stamped
     }
 
     /// Stores `document` under its `Id` with a new `update` stamp: replaces the document with
     /// that `Id`, or adds it (at the end of the insertion order) when there is none. Returns
-    /// it as stored.
+    /// it as stored (an `updated` event, or an `added` one).
     /// - Throws: `DatabaseError.Kind.missingDocumentID` when `document` has no string `Id`;
     ///   as ``add(_:)`` for what cannot be stored.
     @discardableResult
     nonisolated(nonsending) public func save(_ document: Document) async throws -> Document {
-        let stamped = try Self.stampedUpdate(document)
-        if try await write(replacing: stamped) == 0 {
-            try await transaction.execute(dialect.insertSQL, Self.insertArguments(name, stamped))
+        let stamped = try DocumentOperations.stampedUpdate(document)
+        if try await write(replacing: stamped) > 0 {
+            try transaction.announceAfterCommit(.updated([stamped]), of: name)
+        } else {
+            try await insert(stamped)
+            try transaction.announceAfterCommit(.added([stamped]), of: name)
         }
         return stamped
     }
@@ -68,7 +74,10 @@ public struct PortableDocumentCollection<Transaction: DatabaseTransaction> {
     /// - Throws: as ``save(_:)``.
     @discardableResult
     nonisolated(nonsending) public func replace(_ document: Document) async throws -> Bool {
-        try await write(replacing: Self.stampedUpdate(document)) > 0
+        let stamped = try DocumentOperations.stampedUpdate(document)
+        guard try await write(replacing: stamped) > 0 else { return false }
+        try transaction.announceAfterCommit(.updated([stamped]), of: name)
+        return true
     }
 
     /// The document whose `Id` is `id`; nil when there is none.
@@ -79,23 +88,27 @@ public struct PortableDocumentCollection<Transaction: DatabaseTransaction> {
     /// Removes the document whose `Id` is `id`; returns false when there is none.
     @discardableResult
     nonisolated(nonsending) public func remove(id: String) async throws -> Bool {
-        try await transaction.execute(dialect.deleteSQL, [.text(name), .text(id)]) > 0
+        try await remove(where: .id(id)) > 0
     }
 
-    /// Removes every document matching `predicate`; returns how many there were.
+    /// Removes every document matching `predicate`; returns how many there were. The
+    /// `removed` event carries the documents as they were.
     @discardableResult
     nonisolated(nonsending) public func remove(where predicate: DocumentPredicate) async throws -> Int {
-        var removed = 0
+        var removed: [Document] = []
         for document in try await query(where: predicate) {
-            removed += try await transaction.execute(dialect.deleteSQL, [.text(name), .text(DocumentCollection.id(of: document))])
+            if try await delete(ids: [DocumentCollection.id(of: document)]) > 0 { removed.append(document) }
         }
-        return removed
+        if !removed.isEmpty { try transaction.announceAfterCommit(.removed(removed), of: name) }
+        return removed.count
     }
 
     /// Removes every document of the collection; returns how many there were.
     @discardableResult
     nonisolated(nonsending) public func removeAll() async throws -> Int {
-        try await transaction.execute(dialect.deleteAllSQL, [.text(name)])
+        let removed = try await transaction.execute(dialect.deleteAllSQL, [.text(name)])
+        if removed > 0 { try transaction.announceAfterCommit(.removedAll, of: name) }
+        return removed
     }
 
     /// The documents matching `predicate` (all when nil), ordered by `sort` then by insertion
@@ -141,25 +154,42 @@ public struct PortableDocumentCollection<Transaction: DatabaseTransaction> {
         return count
     }
 
+    /// Writes a caching handle's unsaved changes (``DocumentCache/writes``) and announces its
+    /// events, in the order they were made, once the transaction commits.
+    nonisolated(nonsending) func write(_ cache: DocumentCache) async throws {
+        for step in cache.writes {
+            switch step {
+            case .removeAll: try await transaction.execute(dialect.deleteAllSQL, [.text(name)])
+            case .remove(let ids): try await delete(ids: ids)
+            case .insert(let document): try await insert(document)
+            case .save(let document): if try await write(replacing: document) == 0 { try await insert(document) }
+            }
+        }
+        for event in cache.events { try transaction.announceAfterCommit(event, of: name) }
+    }
+
+    /// Inserts `document` as it is.
+    nonisolated(nonsending) private func insert(_ document: Document) async throws {
+        let arguments: [DatabaseValue] = [
+            .text(name), .text(DocumentCollection.id(of: document)), .text(JSONValue.object(document).serialized()),
+        ]
+        try await transaction.execute(dialect.insertSQL, arguments)
+    }
+
+    /// Deletes the documents with these ids; returns how many there were.
+    @discardableResult
+    nonisolated(nonsending) private func delete(ids: [String]) async throws -> Int {
+        var deleted = 0
+        for id in ids { deleted += try await transaction.execute(dialect.deleteSQL, [.text(name), .text(id)]) }
+        return deleted
+    }
+
     /// Writes `document` over the stored one with its `Id`; returns how many rows changed.
     nonisolated(nonsending) private func write(replacing document: Document) async throws -> Int {
         let arguments: [DatabaseValue] = [
             .text(JSONValue.object(document).serialized()), .text(name), .text(DocumentCollection.id(of: document)),
         ]
         return try await transaction.execute(dialect.replaceSQL, arguments)
-    }
-
-    /// `document`, validated, with its `Id` checked and a new `update` stamp.
-    private static func stampedUpdate(_ document: Document) throws -> Document {
-        _ = try DocumentOperations.requireID(of: document)
-        try DocumentOperations.validate(document)
-        var stamped = document
-        stamped[DocumentCollection.updateKey] = .double(Date().timeIntervalSince1970)
-        return stamped
-    }
-
-    private static func insertArguments(_ collection: String, _ document: Document) -> [DatabaseValue] {
-        [.text(collection), .text(DocumentCollection.id(of: document)), .text(JSONValue.object(document).serialized())]
     }
 }
 

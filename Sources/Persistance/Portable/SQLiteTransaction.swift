@@ -138,6 +138,15 @@ public final class SQLiteTransaction: DatabaseTransaction {
         }
     }
 
+    /// Attaches `event` to the connection's transaction, as ``DocumentCollection`` does: it
+    /// comes on ``Database/documentEvents(of:)`` (and `DocumentCollection.events()`) when the
+    /// transaction commits, and is dropped when it, or the savepoint it was made in, rolls back.
+    public func announceAfterCommit(_ event: DocumentEvent, of collection: String) throws {
+        try withConnection { connection in
+            connection.changeRecorder?.attach(CollectionEvent(collection: collection, event: event))
+        }
+    }
+
     /// Does nothing: a SQLite write transaction already excludes every other writer, of this
     /// process and of others, until it ends (and a read changes no schema).
     public func serializeSchemaChanges() async throws {}
