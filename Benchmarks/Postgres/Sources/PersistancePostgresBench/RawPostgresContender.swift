@@ -128,12 +128,16 @@ struct RawPostgresContender: Contender {
     }
 
     /// Runs `body` between BEGIN and COMMIT on one connection of `client` (ROLLBACK when it
-    /// throws): the statements Persistance sends around a block.
+    /// throws): the statements Persistance sends around a block (`db.read`: one snapshot,
+    /// REPEATABLE READ; `db.write`: the configuration's level, READ COMMITTED by default).
     static func transaction<T: Sendable>(
         on client: PostgresClient, readOnly: Bool, logger: Logger, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await client.withConnection { connection in
-            try await connection.query(readOnly ? "BEGIN READ ONLY" : "BEGIN READ WRITE", logger: logger)
+            try await connection.query(
+                readOnly
+                    ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE",
+                logger: logger)
             do {
                 let value = try await body(connection)
                 try await connection.query("COMMIT", logger: logger)
