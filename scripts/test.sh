@@ -97,7 +97,9 @@ tests "Server recipe example (Examples/NotesServer: events, disconnect, graceful
 check "Build with the SQLCipher trait" \
     swift build --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors
 tests "Tests with the SQLCipher trait" \
-    swift test --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors --skip "$sweeps"
+    swift test --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors --skip "$sweeps|$server_tests"
+tests "The conformance suite with the SQLCipher trait (encrypted files)" \
+    swift test --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors --filter "$server_tests"
 tests "Power-loss and I/O-error suites with the SQLCipher trait (encrypted files)" \
     swift test --traits SQLCipher --scratch-path .build-sqlcipher -Xswiftc -warnings-as-errors --filter "$sweeps"
 
