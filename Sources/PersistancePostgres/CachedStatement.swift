@@ -1,4 +1,5 @@
 #if PostgreSQL
+import Persistance
 import PostgresNIO
 
 /// A statement of a `PreparedStatementCache` run through postgres-nio's named prepared
@@ -32,14 +33,33 @@ struct CachedStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 
-    /// Every row of the statement, read to the end.
-    func rows(on connection: PostgresConnection, logger: Logger) async throws -> [PostgresRow] {
+    /// What a statement returned, its rows converted into `Row`s as they arrived (`Row` is
+    /// postgres-nio's row type here, so Persistance's is named in full).
+    struct Rows: Sendable {
+        /// The rows, in order; incomplete when a row did not convert.
+        var rows: [Persistance.Row] = []
+        /// The error of the first row that did not convert (`Row.init(_:sameColumnsAs:)`): the
+        /// reader's failure, not the statement's, which ran to its end.
+        var conversionFailure: (any Error)?
+    }
+
+    /// Every row of the statement, read to the end, each converted as it arrives (the rows
+    /// after one that does not convert are read and dropped).
+    func rows(on connection: PostgresConnection, logger: Logger) async throws -> Rows {
         try await Self.$current.withValue(identity) {
-            var rows = [PostgresRow]()
-            for try await row in try await connection.execute(self, logger: logger) {
-                rows.append(row)
+            var result = Rows()
+            var first: Persistance.Row?
+            for try await postgresRow in try await connection.execute(self, logger: logger) {
+                guard result.conversionFailure == nil else { continue }
+                do {
+                    let row = try Persistance.Row(postgresRow, sameColumnsAs: first)
+                    if first == nil { first = row }
+                    result.rows.append(row)
+                } catch {
+                    result.conversionFailure = error
+                }
             }
-            return rows
+            return result
         }
     }
 }

@@ -13,6 +13,8 @@ final class ConnectionWatch: Sendable {
     let backendPID: Int32
     /// The statements prepared on the connection.
     let statements = PreparedStatementCache()
+    /// Runs the tasks that run the connection's prepared statements on its event loop.
+    let executor: EventLoopTaskExecutor
     private let address: String
     private struct State {
         var isClosed = false
@@ -24,6 +26,7 @@ final class ConnectionWatch: Sendable {
     init(connection: PostgresConnection, backendPID: Int32, address: String) {
         self.backendPID = backendPID
         self.address = address
+        executor = EventLoopTaskExecutor(connection.eventLoop)
         connection.closeFuture.whenComplete { [weak self] _ in self?.connectionClosed() }
     }
 

@@ -38,7 +38,10 @@ extension DatabaseValue {
             // JSONB's binary form is a version byte (1) and the JSON text.
             guard bytes.readInteger(as: UInt8.self) == 1 else { throw unreadable("has an unknown JSONB version") }
             value = bytes.readString(length: bytes.readableBytes).map { .text($0) }
-        case .bytea: value = bytes.readBytes(length: bytes.readableBytes).map { .blob(Data($0)) }
+        case .bytea:
+            // Copied once, straight from the buffer.
+            value = .blob(Data(bytes.readableBytesView))
+            bytes.moveReaderIndex(to: bytes.writerIndex)
         case .uuid:
             value = bytes.readBytes(length: 16).map { b in
                 .text(UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],

@@ -110,15 +110,12 @@ public final class PostgresTransaction: DatabaseTransaction {
 
     /// Runs a query and returns all its rows.
     public func fetchAll(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> [Row] {
-        var rows = [Row]()
-        let postgresRows = try await prepared(sql, arguments) { identity, bindings in
+        let result = try await prepared(sql, arguments) { identity, bindings in
             try await watch.rows(
                 of: CachedStatement(identity: identity, bindings: bindings), on: connection, logger: Self.quietLogger)
         }
-        for row in postgresRows {
-            rows.append(try Row(row, sameColumnsAs: rows.first))
-        }
-        return rows
+        if let failure = result.conversionFailure { throw failure }
+        return result.rows
     }
 
     /// Runs a query and returns its first row, if any.

@@ -7,6 +7,7 @@ extension Row {
     /// with `previous`, a row of the same result, sharing its column names.
     init(_ row: PostgresRow, sameColumnsAs previous: Row?) throws {
         var values = [DatabaseValue]()
+        values.reserveCapacity(row.count)
         var names = [String]()
         for cell in row {
             values.append(try DatabaseValue(cell))

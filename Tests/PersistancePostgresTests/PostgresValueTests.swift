@@ -183,6 +183,26 @@ import Testing
         }
     }
 
+    @Test func aLaterRowThatDoesNotConvertFailsTheQueryWhoseRestIsReadAndDropped() async throws {
+        try await withTable { tx, _ in
+            // The third of a thousand rows has a timestamp SQLite's text cannot show.
+            let sql = """
+                SELECT n, CASE WHEN n = 3 THEN 'infinity'::timestamptz ELSE now() END AS stamp
+                FROM generate_series(1, 1000) n
+                """
+            // Twice: the statement prepared by the first run is run again by the second.
+            for _ in 0..<2 {
+                let error = await failure { _ = try await tx.fetchAll(sql) }
+                let databaseError = try #require(error as? DatabaseError)
+                #expect(databaseError.kind == .decoding)
+                #expect(databaseError.column == "stamp")
+            }
+            // The statement ran to its end: the connection answers the next one, and the
+            // transaction commits (withTable's write would throw 25P02 after a failed statement).
+            #expect(try await value(tx, "SELECT count(*) FROM generate_series(1, 1000)") == 1000)
+        }
+    }
+
     @Test func rowsKeepRepeatedColumnNames() async throws {
         try await withTable { tx, _ in
             let rows = try await tx.fetchAll("SELECT x AS a, x * 10 AS a FROM generate_series(1, 2) x")

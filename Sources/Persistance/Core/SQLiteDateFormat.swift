@@ -19,31 +19,44 @@ enum SQLiteDateFormat {
         let minute = rest % 60
         let hour = rest / 60
 
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(23)
-        func append(_ value: Int64, digits: Int) {
-            var divisor: Int64 = 1
-            for _ in 1..<digits { divisor *= 10 }
-            var value = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor))
-                value %= divisor
-                divisor /= 10
+        // Written straight into the string's storage: one allocation.
+        return String(unsafeUninitializedCapacity: 23) { bytes in
+            var position = 0
+            func appendDigits(of value: Int64, _ digits: Int) {
+                var divisor: Int64 = 1
+                for _ in 1..<digits { divisor *= 10 }
+                var value = value
+                while divisor > 0 {
+                    bytes[position] = UInt8(ascii: "0") + UInt8(value / divisor)
+                    position += 1
+                    value %= divisor
+                    divisor /= 10
+                }
             }
+            func appendCharacter(_ separator: Unicode.Scalar) {
+                bytes[position] = UInt8(ascii: separator)
+                position += 1
+            }
+            appendDigits(of: year, 4); appendCharacter("-")
+            appendDigits(of: month, 2); appendCharacter("-")
+            appendDigits(of: day, 2); appendCharacter(" ")
+            appendDigits(of: hour, 2); appendCharacter(":")
+            appendDigits(of: minute, 2); appendCharacter(":")
+            appendDigits(of: second, 2); appendCharacter(".")
+            appendDigits(of: millisecond, 3)
+            return position
         }
-        append(year, digits: 4); bytes.append(UInt8(ascii: "-"))
-        append(month, digits: 2); bytes.append(UInt8(ascii: "-"))
-        append(day, digits: 2); bytes.append(UInt8(ascii: " "))
-        append(hour, digits: 2); bytes.append(UInt8(ascii: ":"))
-        append(minute, digits: 2); bytes.append(UInt8(ascii: ":"))
-        append(second, digits: 2); bytes.append(UInt8(ascii: "."))
-        append(millisecond, digits: 3)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `yyyy-MM-dd[( |T)HH:mm[:ss[.fraction]]][Z|±HH:MM]`; nil for anything else.
     static func date(from text: String) -> Date? {
-        var scanner = Scanner(bytes: Array(text.utf8))
+        // Read in place (a native string's UTF-8 is contiguous already).
+        var text = text
+        return text.withUTF8 { date(fromUTF8: $0) }
+    }
+
+    private static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = Scanner(bytes: bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), (1...12).contains(month), scanner.skip("-"),
               let day = scanner.number(digits: 2), (1...31).contains(day)
@@ -100,7 +113,7 @@ enum SQLiteDateFormat {
     }
 
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
 
         var isAtEnd: Bool { position == bytes.count }
