@@ -104,23 +104,34 @@ public final class PostgresTransaction: DatabaseTransaction {
             try await execute(sql, arguments)
             return nil
         }
-        let rows = try await fetchAll(sql + " RETURNING " + (try dialect.quotedIdentifier(keyColumn)), arguments)
-        return try rows.first?.value(at: 0, as: Int64.self)
+        let row = try await fetchOne(sql + " RETURNING " + (try dialect.quotedIdentifier(keyColumn)), arguments)
+        return try row?.value(at: 0, as: Int64.self)
     }
 
-    /// Runs a query and returns all its rows.
+    /// Runs a query and returns all its rows, converted off the connection's event loop while
+    /// it reads the next ones.
     public func fetchAll(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> [Row] {
+        try await rows(of: sql, arguments, on: .global)
+    }
+
+    /// Runs a query that selects at most one row and returns it, if any: the whole statement
+    /// runs on the connection's event loop, and this caller is resumed once.
+    public func fetchOne(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Row? {
+        try await rows(of: sql, arguments, on: .connectionLoop).first
+    }
+
+    /// Every row of `sql`, through the connection's cached prepared statement, read and
+    /// converted on `executor`.
+    private func rows(
+        of sql: String, _ arguments: [DatabaseValue], on executor: ConnectionWatch.StatementExecutor
+    ) async throws -> [Row] {
         let result = try await prepared(sql, arguments) { identity, bindings in
             try await watch.rows(
-                of: CachedStatement(identity: identity, bindings: bindings), on: connection, logger: Self.quietLogger)
+                of: CachedStatement(identity: identity, bindings: bindings), on: connection, executor: executor,
+                logger: Self.quietLogger)
         }
         if let failure = result.conversionFailure { throw failure }
         return result.rows
-    }
-
-    /// Runs a query and returns its first row, if any.
-    public func fetchOne(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Row? {
-        try await fetchAll(sql, arguments).first
     }
 
     /// Runs a query and calls `body` with each row as the server sends it: postgres-nio reads
@@ -153,22 +164,26 @@ public final class PostgresTransaction: DatabaseTransaction {
 
     /// The columns of the table `name` in the current schema (`current_schema()`, the first
     /// of the search path), in order, and the names of its indexes; nil when it has no such
-    /// table (views and other schemas' tables are not looked at).
+    /// table (views and other schemas' tables are not looked at). One query: the table's row
+    /// (its columns, or one NULL for a table without columns), then a row per index.
     public func tableCatalog(_ name: String) async throws -> TableCatalog? {
-        let columns = try await fetchAll("""
-            SELECT a.attname::text FROM pg_class c
+        let rows = try await fetchAll("""
+            SELECT false AS is_index, a.attnum AS position, a.attname::text FROM pg_class c
             JOIN pg_namespace n ON n.oid = c.relnamespace
             LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
             WHERE c.relname = $1 AND n.nspname = current_schema() AND c.relkind IN ('r', 'p')
-            ORDER BY a.attnum
+            UNION ALL
+            SELECT true, 0, indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1
+            ORDER BY 1, 2
             """, [.text(name)])
-        guard !columns.isEmpty else { return nil }
-        let indexes = try await fetchAll(
-            "SELECT indexname::text FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1",
-            [.text(name)])
-        return TableCatalog(
-            columns: try columns.compactMap { try $0.value(at: 0, as: String?.self) },
-            indexes: Set(try indexes.map { try $0.value(at: 0, as: String.self) }))
+        guard let first = rows.first, try !first.value(at: 0, as: Bool.self) else { return nil }
+        var columns: [String] = []
+        var indexes: Set<String> = []
+        for row in rows {
+            guard let name = try row.value(at: 2, as: String?.self) else { continue }
+            if try row.value(at: 0, as: Bool.self) { indexes.insert(name) } else { columns.append(name) }
+        }
+        return TableCatalog(columns: columns, indexes: indexes)
     }
 
     /// Takes the transaction-scoped advisory lock of schema changes (`pg_advisory_xact_lock`

@@ -198,6 +198,14 @@ private func checkFetches(_ db: some AsyncDatabase) async throws {
 
         #expect(try await tx.fetchAll("SELECT name FROM \(table) WHERE n > 10", []).isEmpty)
 
+        // fetchOne: the row a lookup selects, with its column names; nil for none.
+        let one = try await tx.fetchOne(
+            "SELECT name AS label, n FROM \(table) WHERE n = \(tx.placeholder(1))", [.integer(2)])
+        #expect(one?.columnNames == ["label", "n"])
+        #expect(one?.values == [.text("b"), .integer(2)])
+        let none = try await tx.fetchOne("SELECT name FROM \(table) WHERE n > 10", [])
+        #expect(none == nil)
+
         var seen: [Row] = []
         try await tx.forEachRow("SELECT name AS label, n FROM \(table) ORDER BY n", []) { row in
             seen.append(row)
@@ -261,9 +269,11 @@ private func checkTableCatalog(_ db: some AsyncDatabase) async throws {
         try await tx.serializeSchemaChanges()
         try await makeItems(tx, table)
         try await tx.execute("CREATE INDEX \(table)_name ON \(table)(name)", [])
+        try await tx.execute("CREATE INDEX \(table)_n ON \(table)(n)", [])
     }
     let catalog = try await db.read { tx in try await tx.tableCatalog(table) }
     #expect(catalog?.columns == ["id", "name", "n"])
-    #expect(catalog?.indexes.contains("\(table)_name") == true)
+    #expect(catalog?.indexes.isSuperset(of: ["\(table)_name", "\(table)_n"]) == true)
+    #expect(catalog?.indexes.isDisjoint(with: catalog?.columns ?? []) == true)
     #expect(try await db.read { tx in try await tx.tableCatalog(uniqueName("missing")) } == nil)
 }

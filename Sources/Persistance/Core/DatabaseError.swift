@@ -91,6 +91,7 @@ extension DatabaseError {
         DatabaseError(kind: .misuse, message: message, sql: sql)
     }
 
+    @usableFromInline
     static func decoding(column: String, expected: String, found: DatabaseValue) -> DatabaseError {
         let message = found.isNull
             ? "unexpected NULL for non-optional \(expected)"

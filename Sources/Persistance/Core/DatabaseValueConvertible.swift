@@ -34,6 +34,8 @@ extension DatabaseValueConvertible {
     }
 
     /// Converts a stored value, throwing a decoding error that names `column` when it does not fit.
+    /// Inlined, so that it is specialized for the type read.
+    @inlinable
     public static func decode(_ value: DatabaseValue, column: @autoclosure () -> String) throws -> Self {
         if let decoded = fromDatabaseValue(value) { return decoded }
         throw DatabaseError.decoding(column: column(), expected: String(describing: Self.self), found: value)

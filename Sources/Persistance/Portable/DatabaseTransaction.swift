@@ -41,6 +41,11 @@ public protocol DatabaseTransaction {
     /// Runs a query and returns every row it selects.
     nonisolated(nonsending) func fetchAll(_ sql: String, _ arguments: [DatabaseValue]) async throws -> [Row]
 
+    /// Runs a query that selects at most one row (a lookup by key, a count) and returns that
+    /// row, or nil: an engine may run it more cheaply than ``fetchAll(_:_:)``. The default
+    /// returns the first row of ``fetchAll(_:_:)``.
+    nonisolated(nonsending) func fetchOne(_ sql: String, _ arguments: [DatabaseValue]) async throws -> Row?
+
     /// Runs a query and calls `body` with each row as it arrives, holding one row at a time
     /// (SQLite steps its statement; PostgreSQL streams with back-pressure), so any number of
     /// rows takes constant memory. Throwing from `body` stops the query.
@@ -78,6 +83,13 @@ public protocol DatabaseTransaction {
 extension DatabaseTransaction {
     /// SQLite's document SQL.
     public var documentDialect: any DocumentSQLDialect { SQLiteDocumentDialect() }
+}
+
+extension DatabaseTransaction {
+    /// The first row of ``fetchAll(_:_:)``.
+    nonisolated(nonsending) public func fetchOne(_ sql: String, _ arguments: [DatabaseValue]) async throws -> Row? {
+        try await fetchAll(sql, arguments).first
+    }
 }
 
 extension DatabaseTransaction {

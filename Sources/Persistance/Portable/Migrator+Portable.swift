@@ -45,8 +45,7 @@ extension Migrator {
     nonisolated(nonsending) public func storedVersion(in tx: some DatabaseTransaction) async throws -> String? {
         guard try await tx.tableCatalog(SchemaVersionTable.name) != nil else { return nil }
         let table = try tx.dialect.quotedIdentifier(SchemaVersionTable.name)
-        let rows = try await tx.fetchAll("SELECT version FROM \(table) WHERE id = 1", [])
-        guard let row = rows.first else {
+        guard let row = try await tx.fetchOne("SELECT version FROM \(table) WHERE id = 1", []) else {
             throw DatabaseError.unknownSchemaVersion("the table \(SchemaVersionTable.name) holds no version")
         }
         return try row.value(at: 0, as: String.self)

@@ -1,6 +1,7 @@
 /// The SQL text of a table's portable operations in one dialect: the table's fixed
-/// statements (`TableStatements`) and those only the portable operations use.
-struct PortableStatements<Dialect: SQLDialect>: Sendable {
+/// statements (`TableStatements`) and those only the portable operations use. A class: every
+/// operation takes it from the cache, one reference rather than a copy of every string.
+final class PortableStatements<Dialect: SQLDialect>: Sendable {
     /// The fixed statements, in this dialect.
     let table: TableStatements<Dialect>
     /// `INSERT` of every column but the primary key (parameter `n` for the `n`th of the
@@ -36,12 +37,13 @@ struct PortableStatements<Dialect: SQLDialect>: Sendable {
 /// A table's `PortableStatements`, rendered the first time a dialect type asks and kept:
 /// a dialect type writes the same text for the same table every time.
 final class PortableStatementsCache: Sendable {
-    private let byDialect = Guarded<[ObjectIdentifier: any Sendable]>([:])
+    private let byDialect = Guarded<[ObjectIdentifier: any AnyObject & Sendable]>([:])
 
     /// The statements of `schema` in `dialect`.
     func statements<Dialect: SQLDialect>(of schema: TableSchema, in dialect: Dialect) -> PortableStatements<Dialect> {
         let key = ObjectIdentifier(Dialect.self)
-        if let cached = byDialect.withLock({ $0[key] }) as? PortableStatements<Dialect> { return cached }
+        // Only `PortableStatements<Dialect>` is stored under `Dialect`'s key.
+        if let cached = byDialect.withLock({ $0[key] }) { return unsafeDowncast(cached, to: PortableStatements<Dialect>.self) }
         let rendered = PortableStatements(schema, dialect)
         byDialect.withLock { $0[key] = rendered }
         return rendered

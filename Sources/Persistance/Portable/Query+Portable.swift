@@ -10,7 +10,7 @@ extension Query {
     /// query with `LIMIT 1`.
     nonisolated(nonsending) public func fetchOne(in tx: some DatabaseTransaction) async throws -> Element? {
         let rendered = try clauses.first.sql(.select, in: tx.dialect)
-        return try Element.records(from: await tx.fetchAll(rendered.sql, rendered.values)).first
+        return try Element.record(from: await tx.fetchOne(rendered.sql, rendered.values))
     }
 
     /// Calls `body` with each matching row, decoded as `Element`, as it is read, holding one
@@ -72,6 +72,6 @@ extension Query {
     nonisolated(nonsending) private func firstValue<T: DatabaseValueConvertible>(
         of rendered: RenderedSQL, as type: T.Type, in tx: some DatabaseTransaction
     ) async throws -> T? {
-        try await tx.fetchAll(rendered.sql, rendered.values).first?.value(at: 0, as: T.self)
+        try await tx.fetchOne(rendered.sql, rendered.values)?.value(at: 0, as: T.self)
     }
 }

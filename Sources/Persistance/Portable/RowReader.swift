@@ -46,6 +46,8 @@ extension TableRecord {
 
     /// The position in `columnNames` of each of `databaseColumns`.
     static func databaseColumnPositions(in columnNames: [String]) throws -> [Int] {
+        // Rows selected by the table's own statements have its columns, in order.
+        if columnNames == databaseColumns { return Array(columnNames.indices) }
         let names = RowColumns(names: columnNames)
         return try databaseColumns.map { name in
             guard let index = names.index(of: name) else {

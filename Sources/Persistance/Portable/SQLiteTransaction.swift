@@ -68,6 +68,11 @@ public final class SQLiteTransaction: DatabaseTransaction {
         return try withConnection { connection in try connection.fetchAll(sql, arguments) }
     }
 
+    public func fetchOne(_ sql: String, _ arguments: [DatabaseValue]) async throws -> Row? {
+        let arguments = StatementArguments(positional: arguments)
+        return try withConnection { connection in try connection.fetchOne(sql, arguments) }
+    }
+
     public func forEachRow(
         _ sql: String, _ arguments: [DatabaseValue], _ body: nonisolated(nonsending) (Row) async throws -> Void
     ) async throws {

@@ -4,7 +4,7 @@ extension Table {
         primaryKey key: some DatabaseValueConvertible, in tx: some DatabaseTransaction
     ) async throws -> Element? {
         let statements = try await prepared(in: tx)
-        return try Element.records(from: await tx.fetchAll(statements.table.selectByKey, [key.databaseValue])).first
+        return try Element.record(from: await tx.fetchOne(statements.table.selectByKey, [key.databaseValue]))
     }
 
     /// The records whose primary keys are among `keys` (an `IN` list), in no particular order.
@@ -48,8 +48,7 @@ extension Table {
     /// The number of rows of the table.
     nonisolated(nonsending) public func count(in tx: some DatabaseTransaction) async throws -> Int {
         let statements = try await prepared(in: tx)
-        let rows = try await tx.fetchAll(statements.count, [])
-        return try rows.first?.value(at: 0, as: Int.self) ?? 0
+        return try await tx.fetchOne(statements.count, [])?.value(at: 0, as: Int.self) ?? 0
     }
 
     /// The number of rows for which `predicate` holds.
@@ -72,6 +71,12 @@ extension Record {
         guard let first = rows.first else { return [] }
         let reader = try rowReader(columnNames: first.columnNames)
         return try rows.map(reader.read)
+    }
+
+    /// The record in `row`, or nil when there is no row.
+    static func record(from row: Row?) throws -> Self? {
+        guard let row else { return nil }
+        return try rowReader(columnNames: row.columnNames).read(row)
     }
 
     /// Runs `sql` and calls `body` with the record of each row as it arrives.

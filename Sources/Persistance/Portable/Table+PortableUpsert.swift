@@ -84,8 +84,8 @@ struct PortableUpsert<Element: Record, Dialect: SQLDialect> {
         else { return nil }
         let lookUp = statements.select(
             statements.table.quotedColumns[primaryKeySlot], whereColumn: statements.table.quotedColumns[keySlot])
-        let found = try await tx.fetchAll(lookUp, [schema.storedValue(buffer.value(at: keySlot), slot: keySlot)])
-        return try found.first.map { try $0.value(at: 0, as: Int64.self) }
+        let found = try await tx.fetchOne(lookUp, [schema.storedValue(buffer.value(at: keySlot), slot: keySlot)])
+        return try found.map { try $0.value(at: 0, as: Int64.self) }
     }
 
     /// Looks the row up by the unique key, then, if there is none, by the primary key; then
@@ -98,7 +98,7 @@ struct PortableUpsert<Element: Record, Dialect: SQLDialect> {
         let skippingNulls = nilValues == .keepStored
         let key = schema.storedValue(writer.buffer.value(at: keySlot), slot: keySlot)
         if !key.isNull,
-            let row = try await tx.fetchAll(statements.select(table.keyExpression, whereColumn: table.quotedColumns[keySlot]), [key]).first
+            let row = try await tx.fetchOne(statements.select(table.keyExpression, whereColumn: table.quotedColumns[keySlot]), [key])
         {
             try await update(
                 rowKey: row.values[0], slots: writer.updatedSlots(excluding: keySlot, skippingNulls: skippingNulls), in: tx)
@@ -106,7 +106,7 @@ struct PortableUpsert<Element: Record, Dialect: SQLDialect> {
             return try row.value(at: 0, as: Int64.self)
         }
         if table.upsertFallsBackToPrimaryKey(uniqueKeySlot: keySlot), let primaryKey = writer.primaryKeyValue,
-            try await !tx.fetchAll(statements.select(table.keyExpression, whereColumn: table.keyExpression), [primaryKey]).isEmpty
+            try await tx.fetchOne(statements.select(table.keyExpression, whereColumn: table.keyExpression), [primaryKey]) != nil
         {
             try await update(rowKey: primaryKey, slots: writer.updatedSlots(skippingNulls: skippingNulls), in: tx)
             return nil
