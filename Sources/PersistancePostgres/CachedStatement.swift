@@ -10,7 +10,7 @@ import PostgresNIO
 /// postgres-nio reads a prepared statement's name and SQL from its type (`static` requirements,
 /// meant for SQL known when the app is compiled), and reads them before `execute` first
 /// suspends; a library's SQL is made at run time, so they come from ``current``, a task-local
-/// value that ``rows(on:logger:)`` sets around the call.
+/// value that ``execute(on:logger:)`` sets around the call.
 struct CachedStatement: PostgresPreparedStatement {
     /// The statement's name and SQL.
     struct Identity: Sendable {
@@ -33,34 +33,48 @@ struct CachedStatement: PostgresPreparedStatement {
 
     func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 
-    /// What a statement returned, its rows converted into `Row`s as they arrived (`Row` is
-    /// postgres-nio's row type here, so Persistance's is named in full).
-    struct Rows: Sendable {
-        /// The rows, in order; incomplete when a row did not convert.
-        var rows: [Persistance.Row] = []
-        /// The error of the first row that did not convert (`Row.init(_:sameColumnsAs:)`): the
-        /// reader's failure, not the statement's, which ran to its end.
-        var conversionFailure: (any Error)?
+    /// The statement's rows, as postgres-nio streams them (`Row` is postgres-nio's row type here,
+    /// so Persistance's is named in full below).
+    typealias Results = AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>
+
+    /// Sends the statement on `connection` (prepared first if the connection has not prepared
+    /// its name) and returns its rows as they arrive.
+    func execute(on connection: PostgresConnection, logger: Logger) async throws -> Results {
+        try await Self.$current.withValue(identity) { try await connection.execute(self, logger: logger) }
     }
 
-    /// Every row of the statement, read to the end, each converted as it arrives (the rows
-    /// after one that does not convert are read and dropped).
-    func rows(on connection: PostgresConnection, logger: Logger) async throws -> Rows {
-        try await Self.$current.withValue(identity) {
-            var result = Rows()
-            var first: Persistance.Row?
-            for try await postgresRow in try await connection.execute(self, logger: logger) {
-                guard result.conversionFailure == nil else { continue }
-                do {
-                    let row = try Persistance.Row(postgresRow, sameColumnsAs: first)
-                    if first == nil { first = row }
-                    result.rows.append(row)
-                } catch {
-                    result.conversionFailure = error
-                }
+    /// What a statement returned, each row read as it arrived.
+    struct Read<Element> {
+        /// The rows read, in order; incomplete when a row did not read.
+        var elements: [Element] = []
+        /// The error of the first row that did not convert or read: the reader's failure, not
+        /// the statement's, which ran to its end (the rows after it are read and dropped).
+        var failure: (any Error)?
+    }
+
+    /// Reads every row of `results` to the end, each converted into a `Persistance.Row` and read
+    /// by the reader `makeReader` makes from the first row's columns.
+    static func read<Element>(
+        _ results: Results, with makeReader: (_ columnNames: [String]) throws -> RowReader<Element>
+    ) async throws -> Read<Element> {
+        var read = Read<Element>()
+        var first: Persistance.Row?
+        var reader: RowReader<Element>?
+        for try await postgresRow in results {
+            guard read.failure == nil else { continue }
+            do {
+                let row = try Persistance.Row(postgresRow, sameColumnsAs: first)
+                let rowReader = try reader ?? makeReader(row.columnNames)
+                first = first ?? row
+                reader = rowReader
+                read.elements.append(try rowReader.read(row))
+            } catch {
+                read.failure = error
             }
-            return result
         }
+        return read
     }
 }
+
+extension CachedStatement.Read: Sendable where Element: Sendable {}
 #endif

@@ -53,22 +53,40 @@ final class ConnectionWatch: Sendable {
         }
     }
 
-    /// The rows of `query` on `connection`, streamed as the caller asks for them, once the server
-    /// has described them; or `connectionLost` when the connection closes first. A connection
-    /// that closes while the rows stream fails the stream.
-    func stream(of query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws
-        -> PostgresRowSequence
-    {
+    /// `body`'s value, computed in a task of its own, or `connectionLost` when the connection
+    /// closes first. On `.connectionLoop`, the task runs on the connection's event loop: a
+    /// statement is sent from the loop and its rows converted where postgres-nio delivers them,
+    /// then this caller is resumed once, saving the hops between the loop and another thread
+    /// for a row or two. On `.global`, a statement's rows are left for the caller to read (as
+    /// they arrive, while the loop reads the next ones); a connection lost later fails them.
+    func run<Value: Sendable>(
+        on executor: StatementExecutor, _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         try await race { outcome in
-            Task {
+            let task: @concurrent @Sendable () async -> Void = {
                 do {
-                    outcome.resume(.success(try await connection.query(query, logger: logger)))
+                    outcome.resume(.success(try await body()))
                 } catch {
                     outcome.resume(.failure(error))
                 }
             }
+            switch executor {
+            case .connectionLoop: Task(executorPreference: self.executor, operation: task)
+            // Not `Task(executorPreference: nil)`: a task made that way looks for a preference,
+            // under a lock, every time it changes executor (every batch of rows).
+            case .global: Task(operation: task)
+            }
         }
     }
+
+    /// Where ``run(on:_:)`` runs its task.
+    enum StatementExecutor {
+        /// The connection's event loop.
+        case connectionLoop
+        /// The global concurrent executor.
+        case global
+    }
+
 
     /// The value `start` delivers to its outcome, or `connectionLost` if the connection closes first.
     func race<Value: Sendable>(_ start: (StatementOutcome<Value>) -> Void) async throws -> Value {

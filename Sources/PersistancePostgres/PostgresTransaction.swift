@@ -108,30 +108,42 @@ public final class PostgresTransaction: DatabaseTransaction {
         return try row?.value(at: 0, as: Int64.self)
     }
 
-    /// Runs a query and returns all its rows, converted off the connection's event loop while
-    /// it reads the next ones.
+    /// Runs a query and returns all its rows, converted as they arrive (see
+    /// ``fetchAll(_:_:reading:)``).
     public func fetchAll(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> [Row] {
-        try await rows(of: sql, arguments, on: .global)
+        try await fetchAll(sql, arguments, reading: Row.rowReader(columnNames:))
+    }
+
+    /// Runs a query and returns its rows as `Element`s, each converted and read on this task as
+    /// it arrives, while the connection's event loop reads the next ones from the server. A
+    /// row that does not convert or read fails the call once the statement has run to its end.
+    public func fetchAll<Element>(
+        _ sql: String, _ arguments: [DatabaseValue],
+        reading makeReader: (_ columnNames: [String]) throws -> RowReader<Element>
+    ) async throws -> [Element] {
+        let read = try await prepared(sql, arguments) { identity, bindings in
+            let statement = CachedStatement(identity: identity, bindings: bindings)
+            let results = try await watch.run(on: .global) { [connection] in
+                try await statement.execute(on: connection, logger: Self.quietLogger)
+            }
+            return try await CachedStatement.read(results, with: makeReader)
+        }
+        if let failure = read.failure { throw failure }
+        return read.elements
     }
 
     /// Runs a query that selects at most one row and returns it, if any: the whole statement
     /// runs on the connection's event loop, and this caller is resumed once.
     public func fetchOne(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Row? {
-        try await rows(of: sql, arguments, on: .connectionLoop).first
-    }
-
-    /// Every row of `sql`, through the connection's cached prepared statement, read and
-    /// converted on `executor`.
-    private func rows(
-        of sql: String, _ arguments: [DatabaseValue], on executor: ConnectionWatch.StatementExecutor
-    ) async throws -> [Row] {
-        let result = try await prepared(sql, arguments) { identity, bindings in
-            try await watch.rows(
-                of: CachedStatement(identity: identity, bindings: bindings), on: connection, executor: executor,
-                logger: Self.quietLogger)
+        let read = try await prepared(sql, arguments) { identity, bindings in
+            let statement = CachedStatement(identity: identity, bindings: bindings)
+            return try await watch.run(on: .connectionLoop) { [connection] in
+                try await CachedStatement.read(
+                    statement.execute(on: connection, logger: Self.quietLogger), with: Row.rowReader(columnNames:))
+            }
         }
-        if let failure = result.conversionFailure { throw failure }
-        return result.rows
+        if let failure = read.failure { throw failure }
+        return read.elements.first
     }
 
     /// Runs a query and calls `body` with each row as the server sends it: postgres-nio reads
@@ -150,7 +162,10 @@ public final class PostgresTransaction: DatabaseTransaction {
             isStreaming = true
             defer { isStreaming = false }
             var first: Row?
-            for try await postgresRow in try await watch.stream(of: query, on: connection, logger: Self.quietLogger) {
+            let rows = try await watch.run(on: .global) { [connection] in
+                try await connection.query(query, logger: Self.quietLogger)
+            }
+            for try await postgresRow in rows {
                 do {
                     let row = try Row(postgresRow, sameColumnsAs: first)
                     if first == nil { first = row }

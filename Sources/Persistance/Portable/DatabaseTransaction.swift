@@ -46,6 +46,15 @@ public protocol DatabaseTransaction {
     /// returns the first row of ``fetchAll(_:_:)``.
     nonisolated(nonsending) func fetchOne(_ sql: String, _ arguments: [DatabaseValue]) async throws -> Row?
 
+    /// Runs a query and returns its rows as `Element`s, read by the reader `makeReader` makes
+    /// from the result's column names (once, at the first row): an engine may read each row as
+    /// it arrives instead of keeping them all as ``Row``s. The default reads the rows of
+    /// ``fetchAll(_:_:)``.
+    nonisolated(nonsending) func fetchAll<Element>(
+        _ sql: String, _ arguments: [DatabaseValue],
+        reading makeReader: (_ columnNames: [String]) throws -> RowReader<Element>
+    ) async throws -> [Element]
+
     /// Runs a query and calls `body` with each row as it arrives, holding one row at a time
     /// (SQLite steps its statement; PostgreSQL streams with back-pressure), so any number of
     /// rows takes constant memory. Throwing from `body` stops the query.
@@ -89,6 +98,17 @@ extension DatabaseTransaction {
     /// The first row of ``fetchAll(_:_:)``.
     nonisolated(nonsending) public func fetchOne(_ sql: String, _ arguments: [DatabaseValue]) async throws -> Row? {
         try await fetchAll(sql, arguments).first
+    }
+
+    /// The rows of ``fetchAll(_:_:)``, each read by one reader made from the first row's columns.
+    nonisolated(nonsending) public func fetchAll<Element>(
+        _ sql: String, _ arguments: [DatabaseValue],
+        reading makeReader: (_ columnNames: [String]) throws -> RowReader<Element>
+    ) async throws -> [Element] {
+        let rows = try await fetchAll(sql, arguments)
+        guard let first = rows.first else { return [] }
+        let reader = try makeReader(first.columnNames)
+        return try rows.map(reader.read)
     }
 }
 

@@ -3,7 +3,7 @@ extension Query {
     /// rendered in its dialect (once per shape, then cached).
     nonisolated(nonsending) public func fetchAll(in tx: some DatabaseTransaction) async throws -> [Element] {
         let rendered = try clauses.sql(.select, in: tx.dialect)
-        return try Element.records(from: await tx.fetchAll(rendered.sql, rendered.values))
+        return try await Element.records(of: rendered.sql, rendered.values, in: tx)
     }
 
     /// The first matching row, decoded as `Element`, or nil when there is none. Runs the

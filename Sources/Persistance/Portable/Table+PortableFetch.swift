@@ -17,7 +17,7 @@ extension Table {
         for chunk in Self.chunks(of: keys) {
             let sql = "\(statements.table.selectAll) WHERE \(statements.table.keyExpression) IN ("
                 + statements.table.placeholders(from: 1, count: chunk.count) + ")"
-            records += try Element.records(from: await tx.fetchAll(sql, Array(chunk)))
+            records += try await Element.records(of: sql, Array(chunk), in: tx)
         }
         return records
     }
@@ -25,7 +25,7 @@ extension Table {
     /// Every record of the table, in no particular order.
     nonisolated(nonsending) public func findAll(in tx: some DatabaseTransaction) async throws -> [Element] {
         let statements = try await prepared(in: tx)
-        return try Element.records(from: await tx.fetchAll(statements.table.selectAll, []))
+        return try await Element.records(of: statements.table.selectAll, [], in: tx)
     }
 
     /// The records for which `predicate` holds.
@@ -66,11 +66,11 @@ extension Table {
 }
 
 extension Record {
-    /// The records in `rows`, read by one `RowReader` made from the first row's columns.
-    static func records(from rows: [Row]) throws -> [Self] {
-        guard let first = rows.first else { return [] }
-        let reader = try rowReader(columnNames: first.columnNames)
-        return try rows.map(reader.read)
+    /// The records `sql` selects, read by one `RowReader` made from the result's columns.
+    nonisolated(nonsending) static func records(
+        of sql: String, _ arguments: [DatabaseValue], in tx: some DatabaseTransaction
+    ) async throws -> [Self] {
+        try await tx.fetchAll(sql, arguments, reading: rowReader(columnNames:))
     }
 
     /// The record in `row`, or nil when there is no row.
