@@ -16,16 +16,27 @@ extension DatabaseValue {
     /// `yyyy-MM-dd HH:mm:ss.SSS`; DATE as `yyyy-MM-dd`; JSON and JSONB as their text.
     /// - Throws: `DatabaseError.Kind.decoding` naming the column for any other type, and for a
     ///   date or timestamp SQLite's text cannot show (infinite, or outside the years 0000–9999).
-    init(_ cell: PostgresCell) throws {
+    init(_ cell: borrowing PostgresCell) throws {
         guard var bytes = cell.bytes else {
             self = .null
             return
         }
+        // Borrowed, and no closure over it: the cell (its buffer, its column's name) is not copied.
+        do {
+            self = try Self.value(of: cell.dataType, in: &bytes)
+        } catch var error as DatabaseError {
+            error.column = cell.columnName
+            throw error
+        }
+    }
+
+    /// The value of a cell of `type` whose bytes are `bytes`, read to their end.
+    private static func value(of type: PostgresDataType, in bytes: inout ByteBuffer) throws -> DatabaseValue {
         func unreadable(_ reason: String) -> DatabaseError {
-            DatabaseError(kind: .decoding, message: "PostgreSQL \(cell.dataType) value \(reason)", column: cell.columnName)
+            DatabaseError(kind: .decoding, message: "PostgreSQL \(type) value \(reason)")
         }
         let value: DatabaseValue?
-        switch cell.dataType {
+        switch type {
         case .int2: value = bytes.readInteger(as: Int16.self).map { .integer(Int64($0)) }
         case .int4: value = bytes.readInteger(as: Int32.self).map { .integer(Int64($0)) }
         case .int8: value = bytes.readInteger(as: Int64.self).map { .integer($0) }
@@ -65,7 +76,7 @@ extension DatabaseValue {
             throw unreadable("has no portable value: cast the column to a type that has one (::text)")
         }
         guard let value, bytes.readableBytes == 0 else { throw unreadable("is malformed") }
-        self = value
+        return value
     }
 }
 #endif

@@ -1,6 +1,8 @@
 extension SQLiteTransaction {
-    /// Runs the portable `body` with a transaction over `connection`, on a task of its own,
-    /// and blocks the calling thread until it ends; returns its value or throws its error.
+    /// Runs the portable `body` with a transaction over `connection`, on a task of its own
+    /// whose jobs run on the calling thread (a ``BlockedThreadExecutor``: no thread of the
+    /// cooperative pool is needed, however many are blocked elsewhere), and returns its value
+    /// or throws its error once it ends.
     ///
     /// For a pool thread that holds `connection` inside an executor block and must run an
     /// asynchronous portable fetch there (a value observation's): the reverse of
@@ -18,7 +20,8 @@ extension SQLiteTransaction {
     ) throws -> T {
         let lent = ConnectionLease.UnsafeSendableConnection(connection: connection)
         let outcome = OneShot<Result<T, any Error>>()
-        Task {
+        let executor = BlockedThreadExecutor()
+        Task(executorPreference: executor) {
             let transaction = SQLiteTransaction(lent.connection)
             let held = HeldDatabase(executorID, enclosing: nil)
             let result: Result<T, any Error>
@@ -30,7 +33,9 @@ extension SQLiteTransaction {
             held.release()
             transaction.end()  // before the owner uses the connection again
             outcome.fulfill(result)
+            executor.finish()
         }
+        executor.run()
         return try outcome.wait().get()
     }
 }

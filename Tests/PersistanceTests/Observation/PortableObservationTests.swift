@@ -41,6 +41,21 @@ struct PortableObservationTests {
         await collector.cancel()
     }
 
+    @Test("the asynchronous fetch runs on the scheduler's own pool thread, so it needs no thread of the cooperative pool")
+    func fetchRunsOnThePoolThread() async throws {
+        let fixture = try await ObservedDatabase()
+        // Threads of the cooperative pool that block elsewhere (a synchronous wait in another
+        // task) cannot stall it: the blocked pool thread runs the fetch's task itself.
+        let collector = Collector(fixture.db.observe { tx in
+            let onPoolThread = ConnectionPool.current != nil
+            return "\(try await count(of: "player", in: tx)) on a pool thread: \(onPoolThread)"
+        })
+        #expect(try await collector.waitFor(1) == ["0 on a pool thread: true"])
+        try await fixture.insertPlayer("ann")
+        #expect(try await collector.waitFor(2) == ["0 on a pool thread: true", "1 on a pool thread: true"])
+        await collector.cancel()
+    }
+
     @Test("an in-memory database runs the asynchronous fetch on its single connection")
     func inMemoryObservation() async throws {
         let db = try await Database.open(configuration: DatabaseConfiguration(path: ":memory:"))
