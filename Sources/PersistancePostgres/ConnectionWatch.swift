@@ -13,8 +13,6 @@ final class ConnectionWatch: Sendable {
     let backendPID: Int32
     /// The statements prepared on the connection.
     let statements = PreparedStatementCache()
-    /// Runs the tasks that run the connection's prepared statements on its event loop.
-    let executor: EventLoopTaskExecutor
     private let address: String
     private struct State {
         var isClosed = false
@@ -26,7 +24,6 @@ final class ConnectionWatch: Sendable {
     init(connection: PostgresConnection, backendPID: Int32, address: String) {
         self.backendPID = backendPID
         self.address = address
-        executor = EventLoopTaskExecutor(connection.eventLoop)
         connection.closeFuture.whenComplete { [weak self] _ in self?.connectionClosed() }
     }
 
@@ -54,38 +51,20 @@ final class ConnectionWatch: Sendable {
     }
 
     /// `body`'s value, computed in a task of its own, or `connectionLost` when the connection
-    /// closes first. On `.connectionLoop`, the task runs on the connection's event loop: a
-    /// statement is sent from the loop and its rows converted where postgres-nio delivers them,
-    /// then this caller is resumed once, saving the hops between the loop and another thread
-    /// for a row or two. On `.global`, a statement's rows are left for the caller to read (as
-    /// they arrive, while the loop reads the next ones); a connection lost later fails them.
-    func run<Value: Sendable>(
-        on executor: StatementExecutor, _ body: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
+    /// closes first: for starting a statement, whose rows the caller then reads as they arrive
+    /// (a connection lost later fails their iteration).
+    func run<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
         try await race { outcome in
-            let task: @concurrent @Sendable () async -> Void = {
+            Task {
                 do {
                     outcome.resume(.success(try await body()))
                 } catch {
                     outcome.resume(.failure(error))
                 }
             }
-            switch executor {
-            case .connectionLoop: Task(executorPreference: self.executor, operation: task)
-            // Not `Task(executorPreference: nil)`: a task made that way looks for a preference,
-            // under a lock, every time it changes executor (every batch of rows).
-            case .global: Task(operation: task)
-            }
         }
     }
 
-    /// Where ``run(on:_:)`` runs its task.
-    enum StatementExecutor {
-        /// The connection's event loop.
-        case connectionLoop
-        /// The global concurrent executor.
-        case global
-    }
 
 
     /// The value `start` delivers to its outcome, or `connectionLost` if the connection closes first.

@@ -123,7 +123,7 @@ public final class PostgresTransaction: DatabaseTransaction {
     ) async throws -> [Element] {
         let read = try await prepared(sql, arguments) { identity, bindings in
             let statement = CachedStatement(identity: identity, bindings: bindings)
-            let results = try await watch.run(on: .global) { [connection] in
+            let results = try await watch.run { [connection] in
                 try await statement.execute(on: connection, logger: Self.quietLogger)
             }
             return try await CachedStatement.read(results, with: makeReader)
@@ -132,18 +132,9 @@ public final class PostgresTransaction: DatabaseTransaction {
         return read.elements
     }
 
-    /// Runs a query that selects at most one row and returns it, if any: the whole statement
-    /// runs on the connection's event loop, and this caller is resumed once.
+    /// Runs a query and returns its first row, if any.
     public func fetchOne(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Row? {
-        let read = try await prepared(sql, arguments) { identity, bindings in
-            let statement = CachedStatement(identity: identity, bindings: bindings)
-            return try await watch.run(on: .connectionLoop) { [connection] in
-                try await CachedStatement.read(
-                    statement.execute(on: connection, logger: Self.quietLogger), with: Row.rowReader(columnNames:))
-            }
-        }
-        if let failure = read.failure { throw failure }
-        return read.elements.first
+        try await fetchAll(sql, arguments).first
     }
 
     /// Runs a query and calls `body` with each row as the server sends it: postgres-nio reads
@@ -162,7 +153,7 @@ public final class PostgresTransaction: DatabaseTransaction {
             isStreaming = true
             defer { isStreaming = false }
             var first: Row?
-            let rows = try await watch.run(on: .global) { [connection] in
+            let rows = try await watch.run { [connection] in
                 try await connection.query(query, logger: Self.quietLogger)
             }
             for try await postgresRow in rows {
@@ -199,6 +190,16 @@ public final class PostgresTransaction: DatabaseTransaction {
             if try row.value(at: 0, as: Bool.self) { indexes.insert(name) } else { columns.append(name) }
         }
         return TableCatalog(columns: columns, indexes: indexes)
+    }
+
+    /// Whether the current schema holds the table `name` (as ``tableCatalog(_:)`` finds it): one
+    /// look-up of `pg_class` by name, a fraction of the catalog query's cost.
+    public func tableExists(_ name: String) async throws -> Bool {
+        let row = try await fetchOne("""
+            SELECT EXISTS (SELECT FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE c.relname = $1 AND n.nspname = current_schema() AND c.relkind IN ('r', 'p'))
+            """, [.text(name)])
+        return try row?.value(at: 0, as: Bool.self) ?? false
     }
 
     /// Takes the transaction-scoped advisory lock of schema changes (`pg_advisory_xact_lock`

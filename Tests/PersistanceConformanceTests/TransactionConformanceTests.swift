@@ -276,4 +276,7 @@ private func checkTableCatalog(_ db: some AsyncDatabase) async throws {
     #expect(catalog?.indexes.isSuperset(of: ["\(table)_name", "\(table)_n"]) == true)
     #expect(catalog?.indexes.isDisjoint(with: catalog?.columns ?? []) == true)
     #expect(try await db.read { tx in try await tx.tableCatalog(uniqueName("missing")) } == nil)
+    // tableExists answers what the catalog shows.
+    let exists = try await db.read { tx in [try await tx.tableExists(table), try await tx.tableExists(uniqueName("missing"))] }
+    #expect(exists == [true, false])
 }

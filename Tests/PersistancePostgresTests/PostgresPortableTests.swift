@@ -180,6 +180,11 @@ import Testing
             try await tx.execute("ALTER TABLE \(table) ADD COLUMN added TEXT")
             try await tx.execute("ALTER TABLE \(table) DROP COLUMN score")
             try await tx.execute(#"CREATE TABLE "\#(mixedCase)"()"#)
+            let exists = [
+                try await tx.tableExists(table), try await tx.tableExists(mixedCase),
+                try await tx.tableExists("no_such_table"), try await tx.tableExists("pg_class"),
+            ]
+            #expect(exists == [true, true, false, false])
             return [
                 try await tx.tableCatalog(table), try await tx.tableCatalog(mixedCase),
                 try await tx.tableCatalog("no_such_table"), try await tx.tableCatalog("pg_class"),

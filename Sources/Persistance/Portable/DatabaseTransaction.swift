@@ -75,6 +75,11 @@ public protocol DatabaseTransaction {
     /// when there is no such table. Schema reconciliation compares it with a declaration.
     nonisolated(nonsending) func tableCatalog(_ name: String) async throws -> TableCatalog?
 
+    /// Whether the database holds the table `name` (the tables ``tableCatalog(_:)`` describes):
+    /// what the portable table operations ask once per transaction, which an engine may answer
+    /// more cheaply than the whole catalog entry. The default asks ``tableCatalog(_:)``.
+    nonisolated(nonsending) func tableExists(_ name: String) async throws -> Bool
+
     /// Waits until no other process changes the schema, and keeps them waiting until this
     /// transaction ends, so that migrations and table reconciliation run exactly once when
     /// several app instances start together: PostgreSQL takes a transaction-scoped advisory
@@ -109,6 +114,13 @@ extension DatabaseTransaction {
         guard let first = rows.first else { return [] }
         let reader = try makeReader(first.columnNames)
         return try rows.map(reader.read)
+    }
+}
+
+extension DatabaseTransaction {
+    /// Whether ``tableCatalog(_:)`` has an entry for `name`.
+    nonisolated(nonsending) public func tableExists(_ name: String) async throws -> Bool {
+        try await tableCatalog(name) != nil
     }
 }
 

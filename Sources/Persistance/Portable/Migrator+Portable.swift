@@ -43,7 +43,7 @@ extension Migrator {
 
     /// The version stored in the database, or nil when it has none yet.
     nonisolated(nonsending) public func storedVersion(in tx: some DatabaseTransaction) async throws -> String? {
-        guard try await tx.tableCatalog(SchemaVersionTable.name) != nil else { return nil }
+        guard try await tx.tableExists(SchemaVersionTable.name) else { return nil }
         let table = try tx.dialect.quotedIdentifier(SchemaVersionTable.name)
         guard let row = try await tx.fetchOne("SELECT version FROM \(table) WHERE id = 1", []) else {
             throw DatabaseError.unknownSchemaVersion("the table \(SchemaVersionTable.name) holds no version")
@@ -92,7 +92,7 @@ extension Migrator {
         _ tables: [any DeclaredTable], in tx: some DatabaseTransaction
     ) async throws -> Bool {
         guard !tables.isEmpty else { return false }
-        for table in tables where try await tx.tableCatalog(table.name) != nil {
+        for table in tables where try await tx.tableExists(table.name) {
             return false
         }
         return true

@@ -25,7 +25,7 @@ extension Table {
         if let error = statements.table.renderingError { throw error }
         let found = tx.tablesFound
         if !found.contains(name) {
-            if try await tx.tableCatalog(name) == nil {
+            if try await !tx.tableExists(name) {
                 try await schema.create(in: tx)
             } else {
                 found.insert(name)
