@@ -20,6 +20,21 @@ import Testing
         #expect(try row.value(named: "age", as: Int?.self) == nil)
     }
 
+    @Test(arguments: [3, RowColumns.scanLimit, RowColumns.scanLimit + 1, 40])
+    func namesAreFoundTheSameWayInNarrowAndWideRows(width: Int) {
+        // Column `c<i>` holds i; a repeated name (any case) and a non-ASCII name at the end.
+        let names = (0..<width).map { "c\($0)" } + ["C1", "Émile", "émile"]
+        let row = Row(columnNames: names, values: names.indices.map { .integer(Int64($0)) })
+        #expect(row["C0"] == .integer(0))
+        #expect(row["c\(width - 1)"] == .integer(Int64(width - 1)))
+        #expect(row["c1"] == .integer(1), "the first of repeated names is found")
+        #expect(row["ÉMILE"] == .integer(Int64(width + 1)), "ASCII letters fold")
+        #expect(row["éMILE"] == .integer(Int64(width + 2)), "other letters do not")
+        #expect(row["Emile"] == nil)
+        #expect(row["c\(width)"] == nil)
+        #expect(row[""] == nil)
+    }
+
     @Test func typedAccessThrows() throws {
         let row: Row = ["id": 1, "name": "Ann", "age": nil]
         #expect { try row.value(named: "age", as: Int.self) } throws: { isDatabaseError($0, .decoding) }
