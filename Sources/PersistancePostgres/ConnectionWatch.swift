@@ -65,8 +65,6 @@ final class ConnectionWatch: Sendable {
         }
     }
 
-
-
     /// The value `start` delivers to its outcome, or `connectionLost` if the connection closes first.
     func race<Value: Sendable>(_ start: (StatementOutcome<Value>) -> Void) async throws -> Value {
         let lost = lost

@@ -195,6 +195,29 @@ import Testing
         try await drop(table, db)
     }
 
+    @Test func aConnectionLostWhileRowsStreamFailsTheFetch() async throws {
+        let db = try await TestServer.open()
+        let admin = try await TestServer.open()
+        let start = ContinuousClock.now
+        let error = await failure {
+            try await db.read { tx in
+                let pid = try await tx.fetchOne("SELECT pg_backend_pid()")!.value(at: 0, as: Int64.self)
+                let killer = Task {
+                    try await Task.sleep(for: .milliseconds(500))
+                    try await admin.write { other in try await other.execute("SELECT pg_terminate_backend($1)", [.integer(pid)]) }
+                }
+                // Rows wide enough to be sent as they are made, one every 10 ms: 30 s unless cut.
+                _ = try await tx.fetchAll(
+                    "SELECT g, repeat('x', 4000) AS filler, pg_sleep(0.01) IS NULL AS slept FROM generate_series(1, 3000) AS g")
+                killer.cancel()
+            }
+        }
+        #expect((error as? DatabaseError)?.kind == .connectionLost)
+        #expect(ContinuousClock.now - start < .seconds(20))
+        await db.close()
+        await admin.close()
+    }
+
     @Test func aPooledConnectionThatDiedWhileIdleIsReplaced() async throws {
         let db = try await TestServer.open()
         let admin = try await TestServer.open()
