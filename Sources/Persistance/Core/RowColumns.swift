@@ -25,7 +25,10 @@ final class RowColumns: Sendable {
     /// The position of the first column with this name, compared case-insensitively.
     func index(of name: String) -> Int? {
         guard let indexByFoldedName else {
-            return names.firstIndex { $0.utf8.elementsEqual(name.utf8) { Self.fold($0) == Self.fold($1) } }
+            let length = name.utf8.count
+            return names.firstIndex {
+                $0 == name || ($0.utf8.count == length && $0.utf8.elementsEqual(name.utf8) { Self.fold($0) == Self.fold($1) })
+            }
         }
         return indexByFoldedName[Self.fold(name)]
     }
