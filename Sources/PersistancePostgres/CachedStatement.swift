@@ -75,4 +75,6 @@ struct CachedStatement: PostgresPreparedStatement {
         return read
     }
 }
+
+extension CachedStatement.Read: Sendable where Element: Sendable {}
 #endif

@@ -14,6 +14,8 @@ final class ConnectionWatch: Sendable {
     /// The statements prepared on the connection.
     let statements = PreparedStatementCache()
     private let address: String
+    /// The connection's event loop, where statements are sent.
+    private let executor: EventLoopTaskExecutor
     private struct State {
         var isClosed = false
         /// Fails the statement waiting, when the connection closes.
@@ -24,6 +26,7 @@ final class ConnectionWatch: Sendable {
     init(connection: PostgresConnection, backendPID: Int32, address: String) {
         self.backendPID = backendPID
         self.address = address
+        executor = EventLoopTaskExecutor(connection.eventLoop)
         connection.closeFuture.whenComplete { [weak self] _ in self?.connectionClosed() }
     }
 
@@ -50,19 +53,29 @@ final class ConnectionWatch: Sendable {
         }
     }
 
-    /// `body`'s value, computed in a task of its own, or `connectionLost` when the connection
-    /// closes first: for starting a statement, whose rows the caller then reads as they arrive
-    /// (a connection lost later fails their iteration).
-    func run<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        try await race { outcome in
-            Task {
-                do {
-                    outcome.resume(.success(try await body()))
-                } catch {
-                    outcome.resume(.failure(error))
-                }
-            }
+    /// `start`'s value, computed on the connection's event loop once the connection is found
+    /// open there, or `connectionLost`: for sending a statement through postgres-nio's async API.
+    ///
+    /// postgres-nio hands a statement to the connection's channel and waits for the promise its
+    /// handler completes; a channel already closed drops the statement with its promise, and
+    /// the caller would wait forever. On the loop, nothing closes the channel between the look
+    /// and the write, and a channel open at the write fails its statements when it closes. The
+    /// caller's own task hops to the loop and back: no other task, no thread woken but the
+    /// loop's and, once the statement is done, the caller's.
+    func run<Value: Sendable>(
+        on connection: PostgresConnection, _ start: @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await withTaskExecutorPreference(executor) {
+            try await Self.runOnLoop(connection, lost, start)
         }
+    }
+
+    /// `start`'s value when `connection` is open, run on the preferred executor (the loop).
+    @concurrent private static func runOnLoop<Value: Sendable>(
+        _ connection: PostgresConnection, _ lost: DatabaseError, _ start: @Sendable () async throws -> Value
+    ) async throws -> Value {
+        guard !connection.isClosed else { throw lost }
+        return try await start()
     }
 
     /// The value `start` delivers to its outcome, or `connectionLost` if the connection closes first.

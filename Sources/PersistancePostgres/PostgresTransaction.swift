@@ -123,7 +123,7 @@ public final class PostgresTransaction: DatabaseTransaction {
     ) async throws -> [Element] {
         let read = try await prepared(sql, arguments) { identity, bindings in
             let statement = CachedStatement(identity: identity, bindings: bindings)
-            let results = try await watch.run { [connection] in
+            let results = try await watch.run(on: connection) { [connection] in
                 try await statement.execute(on: connection, logger: Self.quietLogger)
             }
             return try await CachedStatement.read(results, with: makeReader)
@@ -132,9 +132,18 @@ public final class PostgresTransaction: DatabaseTransaction {
         return read.elements
     }
 
-    /// Runs a query and returns its first row, if any.
+    /// Runs a query and returns its first row, if any. Its rows are read on the connection's
+    /// event loop as they arrive, and the caller resumed once, with them.
     public func fetchOne(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Row? {
-        try await fetchAll(sql, arguments).first
+        let read = try await prepared(sql, arguments) { identity, bindings in
+            let statement = CachedStatement(identity: identity, bindings: bindings)
+            return try await watch.run(on: connection) { [connection] in
+                let results = try await statement.execute(on: connection, logger: Self.quietLogger)
+                return try await CachedStatement.read(results, with: Row.rowReader(columnNames:))
+            }
+        }
+        if let failure = read.failure { throw failure }
+        return read.elements.first
     }
 
     /// Runs a query and calls `body` with each row as the server sends it: postgres-nio reads
@@ -153,7 +162,7 @@ public final class PostgresTransaction: DatabaseTransaction {
             isStreaming = true
             defer { isStreaming = false }
             var first: Row?
-            let rows = try await watch.run { [connection] in
+            let rows = try await watch.run(on: connection) { [connection] in
                 try await connection.query(query, logger: Self.quietLogger)
             }
             for try await postgresRow in rows {

@@ -218,6 +218,28 @@ import Testing
         await admin.close()
     }
 
+    /// A prepared query sent just as, or after, the connection closes: postgres-nio drops a
+    /// statement written to a closed channel, so this would wait forever if the query were
+    /// sent without looking at the connection on its event loop first.
+    @Test(arguments: [0, 300])
+    func aQueryOnAConnectionJustLostFailsAtOnce(afterMilliseconds delay: Int) async throws {
+        let db = try await TestServer.open()
+        let admin = try await TestServer.open()
+        let start = ContinuousClock.now
+        let error = await failure {
+            try await db.read { tx in
+                let pid = try await tx.fetchOne("SELECT pg_backend_pid()")!.value(at: 0, as: Int64.self)
+                try await admin.write { other in try await other.execute("SELECT pg_terminate_backend($1)", [.integer(pid)]) }
+                try await Task.sleep(for: .milliseconds(delay))
+                for key in 0..<50 { _ = try await tx.fetchOne("SELECT $1::bigint + 1", [.integer(Int64(key))]) }
+            }
+        }
+        #expect((error as? DatabaseError)?.kind == .connectionLost)
+        #expect(ContinuousClock.now - start < .seconds(20))
+        await db.close()
+        await admin.close()
+    }
+
     @Test func aPooledConnectionThatDiedWhileIdleIsReplaced() async throws {
         let db = try await TestServer.open()
         let admin = try await TestServer.open()
