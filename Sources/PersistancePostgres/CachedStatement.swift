@@ -58,16 +58,26 @@ struct CachedStatement: PostgresPreparedStatement {
         _ results: Results, with makeReader: (_ columnNames: [String]) throws -> RowReader<Element>
     ) async throws -> Read<Element> {
         var read = Read<Element>()
-        var first: Persistance.Row?
-        var reader: RowReader<Element>?
-        for try await postgresRow in results {
+        var rows = results.makeAsyncIterator()
+        guard let firstRow = try await rows.next() else { return read }
+        let first: Persistance.Row
+        let reader: RowReader<Element>
+        do {
+            first = try Persistance.Row(firstRow, sameColumnsAs: nil)
+            reader = try makeReader(first.columnNames)
+            read.elements.append(try reader.read(first))
+        } catch {
+            read.failure = error
+            while try await rows.next() != nil {}
+            return read
+        }
+        // Each row is read and dropped before the next: its values' storage is used again.
+        var values = [DatabaseValue]()
+        while let postgresRow = try await rows.next() {
             guard read.failure == nil else { continue }
             do {
-                let row = try Persistance.Row(postgresRow, sameColumnsAs: first)
-                let rowReader = try reader ?? makeReader(row.columnNames)
-                first = first ?? row
-                reader = rowReader
-                read.elements.append(try rowReader.read(row))
+                try values.replace(withCellsOf: postgresRow)
+                read.elements.append(try reader.read(first.withValues(values)))
             } catch {
                 read.failure = error
             }

@@ -7,27 +7,21 @@ extension DatabaseValue {
     /// The seconds from 1970 to 2000-01-01 UTC, PostgreSQL's epoch for dates and timestamps.
     private static let postgresEpoch: TimeInterval = 946_684_800
 
-    /// The value SQLite would have stored for a PostgreSQL result cell (binary format, as
+    /// The value SQLite would have stored for a PostgreSQL result cell's bytes (binary format, as
     /// postgres-nio asks for every column), so that the same code reads the same values on
     /// both engines: SMALLINT, INTEGER and BIGINT as integers; REAL and DOUBLE PRECISION as
     /// reals; BOOLEAN as 1 or 0; NUMERIC as its exact decimal text (as `Decimal` writes it);
     /// TEXT, VARCHAR, CHAR and NAME as text; BYTEA as a blob; UUID as uppercase text (as
     /// `UUID.uuidString`); TIMESTAMPTZ and TIMESTAMP (taken as UTC) as SQLite's date text
     /// `yyyy-MM-dd HH:mm:ss.SSS`; DATE as `yyyy-MM-dd`; JSON and JSONB as their text.
-    /// - Throws: `DatabaseError.Kind.decoding` naming the column for any other type, and for a
-    ///   date or timestamp SQLite's text cannot show (infinite, or outside the years 0000–9999).
-    init(_ cell: borrowing PostgresCell) throws {
-        guard var bytes = cell.bytes else {
+    /// - Throws: `DatabaseError.Kind.decoding` for any other type, and for a date or timestamp
+    ///   SQLite's text cannot show (infinite, or outside the years 0000–9999).
+    init(_ bytes: consuming ByteBuffer?, of type: PostgresDataType) throws {
+        guard var bytes else {
             self = .null
             return
         }
-        // Borrowed, and no closure over it: the cell (its buffer, its column's name) is not copied.
-        do {
-            self = try Self.value(of: cell.dataType, in: &bytes)
-        } catch var error as DatabaseError {
-            error.column = cell.columnName
-            throw error
-        }
+        self = try Self.value(of: type, in: &bytes)
     }
 
     /// The value of a cell of `type` whose bytes are `bytes`, read to their end.

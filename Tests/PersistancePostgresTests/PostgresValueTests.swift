@@ -167,6 +167,7 @@ import Testing
                 ("SELECT 'infinity'::timestamptz AS forever", "forever"),
                 ("SELECT '-infinity'::date AS never", "never"),
                 ("SELECT ARRAY[1, 2] AS list", "list"),
+                ("SELECT 1 AS first, 'x' AS second, ARRAY[1, 2] AS third, 4 AS fourth", "third"),
             ]
             for (sql, column) in cases {
                 let error = await failure { _ = try await tx.fetchAll(sql) }
