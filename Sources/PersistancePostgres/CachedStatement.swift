@@ -85,6 +85,4 @@ struct CachedStatement: PostgresPreparedStatement {
         return read
     }
 }
-
-extension CachedStatement.Read: Sendable where Element: Sendable {}
 #endif

@@ -61,7 +61,7 @@ final class ConnectionWatch: Sendable {
     /// the caller would wait forever. On the loop, nothing closes the channel between the look
     /// and the write, and a channel open at the write fails its statements when it closes. The
     /// caller's own task hops to the loop and back: no other task, no thread woken but the
-    /// loop's and, once the statement is done, the caller's.
+    /// loop's and, once the statement's first answer is in, the caller's.
     func run<Value: Sendable>(
         on connection: PostgresConnection, _ start: @Sendable () async throws -> Value
     ) async throws -> Value {

@@ -132,18 +132,9 @@ public final class PostgresTransaction: DatabaseTransaction {
         return read.elements
     }
 
-    /// Runs a query and returns its first row, if any. Its rows are read on the connection's
-    /// event loop as they arrive, and the caller resumed once, with them.
+    /// Runs a query and returns its first row, if any.
     public func fetchOne(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Row? {
-        let read = try await prepared(sql, arguments) { identity, bindings in
-            let statement = CachedStatement(identity: identity, bindings: bindings)
-            return try await watch.run(on: connection) { [connection] in
-                let results = try await statement.execute(on: connection, logger: Self.quietLogger)
-                return try await CachedStatement.read(results, with: Row.rowReader(columnNames:))
-            }
-        }
-        if let failure = read.failure { throw failure }
-        return read.elements.first
+        try await fetchAll(sql, arguments).first
     }
 
     /// Runs a query and calls `body` with each row as the server sends it: postgres-nio reads
