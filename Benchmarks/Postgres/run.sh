@@ -4,8 +4,8 @@
 # runs every workload for every contender, writes Benchmarks/results/postgres.txt, and stops
 # the server it started.
 #
-#   Benchmarks/Postgres/run.sh                        # 5 measured rounds after 1 warm-up
-#   ITERATIONS=9 Benchmarks/Postgres/run.sh           # more rounds
+#   Benchmarks/Postgres/run.sh                        # 12 measured rounds after 1 warm-up
+#   ITERATIONS=6 Benchmarks/Postgres/run.sh           # fewer (an even number: see Runner.orders)
 #   Benchmarks/Postgres/run.sh --only lookup          # options go to persistance-pg-bench (see --help);
 #                                                     # a partial run is not written to results/
 set -euo pipefail
@@ -22,4 +22,4 @@ if [[ -z $url ]]; then
 fi
 output=/dev/null
 [[ $# -eq 0 ]] && output=../results/postgres.txt
-.build/release/persistance-pg-bench --url "$url" --iterations "${ITERATIONS:-5}" "$@" | tee "$output"
+.build/release/persistance-pg-bench --url "$url" --iterations "${ITERATIONS:-12}" "$@" | tee "$output"

@@ -8,7 +8,7 @@ struct Options {
     var rows = 10_000
     var lookups = 2_000
     var tasks = [1, 4, 16]
-    var iterations = 5
+    var iterations = 6
     var warmup = 1
     var connections = 16
     var workloads: [String]?
@@ -21,7 +21,7 @@ struct Options {
           --rows N               rows inserted and fetched (default 10000)
           --lookups N            lookups by primary key per lookup workload (default 2000)
           --tasks LIST           concurrent tasks of the lookup workloads (default 1,4,16)
-          --iterations N         measured rounds (default 5)
+          --iterations N         measured rounds (default 6; even, so that every order of three contenders is run as often)
           --warmup N             unmeasured rounds first (default 1)
           --connections N        pool size of every contender (default 16)
           --only LIST            workloads or prefixes: insert, fetch-all, lookup, lookup-4tasks, …

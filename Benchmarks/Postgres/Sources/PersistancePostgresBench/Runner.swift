@@ -7,11 +7,10 @@ struct Samples {
 }
 
 /// Runs every selected workload: warm-up rounds, then measured rounds, each round running every
-/// contender once, so that a busy phase of the machine falls on all of them. The rounds take
-/// every order of the contenders in turn, so that each runs right after each other one as
-/// often, and first as often: the fetch-all run right after Fluent's is slower by a fifth to
-/// a half, whoever runs it, even after a pause. Every result is checked after the clock
-/// stops; a wrong one stops the run.
+/// contender once, so that a busy phase of the machine falls on all of them. A run right after
+/// Fluent's is slower (fetch-all by a fifth to a half, whoever runs it, even after a pause), so
+/// the order matters: see ``orders(of:)``. Every result is checked after the clock stops; a
+/// wrong one stops the run.
 struct Runner {
     let options: Options
     let database: BenchDatabase
@@ -47,7 +46,7 @@ struct Runner {
         if workload != .insert { try await database.fill(with: stored) }
         var samples: [String: Samples] = [:]
         let rounds = options.warmup + options.iterations
-        let orders = Self.orders(of: Array(contenders.indices))
+        let orders = Self.orders(of: contenders.count)
         for round in 0..<rounds {
             for index in orders[round % orders.count] {
                 let contender = contenders[index]
@@ -71,14 +70,13 @@ struct Runner {
         return samples
     }
 
-    /// Every order of `elements` (n! of them), each element first in as many as any other.
-    static func orders(of elements: [Int]) -> [[Int]] {
-        guard elements.count > 1 else { return [elements] }
-        return elements.indices.flatMap { index in
-            var rest = elements
-            let first = rest.remove(at: index)
-            return orders(of: rest).map { [first] + $0 }
-        }
+    /// The orders of the rounds, taken in turn: for `count` contenders, round `step` (1 to
+    /// `count - 1`) runs contender `i × step mod count` `i`-th. When `count` is prime (2 or 3,
+    /// every run of this benchmark), each contender runs right after each other one exactly once
+    /// in those rounds, the step from one round to the next included.
+    static func orders(of count: Int) -> [[Int]] {
+        guard count > 1 else { return [Array(0..<count)] }
+        return (1..<count).map { step in (0..<count).map { $0 * step % count } }
     }
 
     private func check(_ checksum: Checksum, _ expected: Checksum, _ contender: any Contender, _ workload: Workload) throws {
