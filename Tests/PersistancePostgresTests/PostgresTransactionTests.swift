@@ -196,26 +196,16 @@ import Testing
     }
 
     @Test func aConnectionLostWhileRowsStreamFailsTheFetch() async throws {
-        let db = try await TestServer.open()
-        let admin = try await TestServer.open()
-        let start = ContinuousClock.now
-        let error = await failure {
-            try await db.read { tx in
-                let pid = try await tx.fetchOne("SELECT pg_backend_pid()")!.value(at: 0, as: Int64.self)
-                let killer = Task {
-                    try await Task.sleep(for: .milliseconds(500))
-                    try await admin.write { other in try await other.execute("SELECT pg_terminate_backend($1)", [.integer(pid)]) }
-                }
-                // Rows wide enough to be sent as they are made, one every 10 ms: 30 s unless cut.
-                _ = try await tx.fetchAll(
-                    "SELECT g, repeat('x', 4000) AS filler, pg_sleep(0.01) IS NULL AS slept FROM generate_series(1, 3000) AS g")
-                killer.cancel()
+        try await expectConnectionLost { tx, terminate in
+            let killer = Task {
+                try await Task.sleep(for: .milliseconds(500))
+                try await terminate()
             }
+            // Rows wide enough to be sent as they are made, one every 10 ms: 30 s unless cut.
+            _ = try await tx.fetchAll(
+                "SELECT g, repeat('x', 4000) AS filler, pg_sleep(0.01) IS NULL AS slept FROM generate_series(1, 3000) AS g")
+            killer.cancel()
         }
-        #expect((error as? DatabaseError)?.kind == .connectionLost)
-        #expect(ContinuousClock.now - start < .seconds(20))
-        await db.close()
-        await admin.close()
     }
 
     /// A prepared query sent just as, or after, the connection closes: postgres-nio drops a
@@ -223,19 +213,35 @@ import Testing
     /// sent without looking at the connection on its event loop first.
     @Test(arguments: [0, 300])
     func aQueryOnAConnectionJustLostFailsAtOnce(afterMilliseconds delay: Int) async throws {
+        try await expectConnectionLost { tx, terminate in
+            try await terminate()
+            try await Task.sleep(for: .milliseconds(delay))
+            for key in 0..<50 { _ = try await tx.fetchOne("SELECT $1::bigint + 1", [.integer(Int64(key))]) }
+        }
+    }
+
+    /// Runs `body` in a read of a database of its own, `terminate` ending the read's connection
+    /// from another database, and expects the read to fail with `connectionLost`, well before
+    /// the 30 s a statement of these tests would otherwise take.
+    private func expectConnectionLost(
+        _ body: (PostgresTransaction, _ terminate: @escaping @Sendable () async throws -> Void) async throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let db = try await TestServer.open()
         let admin = try await TestServer.open()
         let start = ContinuousClock.now
         let error = await failure {
             try await db.read { tx in
                 let pid = try await tx.fetchOne("SELECT pg_backend_pid()")!.value(at: 0, as: Int64.self)
-                try await admin.write { other in try await other.execute("SELECT pg_terminate_backend($1)", [.integer(pid)]) }
-                try await Task.sleep(for: .milliseconds(delay))
-                for key in 0..<50 { _ = try await tx.fetchOne("SELECT $1::bigint + 1", [.integer(Int64(key))]) }
+                try await body(tx) {
+                    _ = try await admin.write { other in
+                        try await other.execute("SELECT pg_terminate_backend($1)", [.integer(pid)])
+                    }
+                }
             }
         }
-        #expect((error as? DatabaseError)?.kind == .connectionLost)
-        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect((error as? DatabaseError)?.kind == .connectionLost, sourceLocation: sourceLocation)
+        #expect(ContinuousClock.now - start < .seconds(20), sourceLocation: sourceLocation)
         await db.close()
         await admin.close()
     }
