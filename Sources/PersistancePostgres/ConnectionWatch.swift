@@ -13,7 +13,8 @@ final class ConnectionWatch: Sendable {
     let backendPID: Int32
     /// The statements prepared on the connection.
     let statements = PreparedStatementCache()
-    private let address: String
+    /// The error of a statement the connection's close ends, made once (statements are many).
+    private let lost: DatabaseError
     /// The connection's event loop, where statements are sent.
     private let executor: EventLoopTaskExecutor
     private struct State {
@@ -25,13 +26,9 @@ final class ConnectionWatch: Sendable {
 
     init(connection: PostgresConnection, backendPID: Int32, address: String) {
         self.backendPID = backendPID
-        self.address = address
+        lost = DatabaseError(kind: .connectionLost, message: "the connection to \(address) was lost")
         executor = EventLoopTaskExecutor(connection.eventLoop)
         connection.closeFuture.whenComplete { [weak self] _ in self?.connectionClosed() }
-    }
-
-    private var lost: DatabaseError {
-        DatabaseError(kind: .connectionLost, message: "the connection to \(address) was lost")
     }
 
     private func connectionClosed() {
@@ -80,7 +77,6 @@ final class ConnectionWatch: Sendable {
 
     /// The value `start` delivers to its outcome, or `connectionLost` if the connection closes first.
     func race<Value: Sendable>(_ start: (StatementOutcome<Value>) -> Void) async throws -> Value {
-        let lost = lost
         let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
             let outcome = StatementOutcome(continuation)
             let isClosed = state.withLock { state in
