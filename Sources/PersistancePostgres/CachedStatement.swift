@@ -52,37 +52,80 @@ struct CachedStatement: PostgresPreparedStatement {
         var failure: (any Error)?
     }
 
+    /// How many rows of a result are read where the statement ran (on the connection's event
+    /// loop, in most blocks): the rows after them are read by a task of their own on the global
+    /// pool, which converts rows while the loop receives the next ones from the server.
+    static let rowsReadInPlace = 16
+
     /// Reads every row of `results` to the end, each converted into a `Persistance.Row` and read
     /// by the reader `makeReader` makes from the first row's columns.
     static func read<Element>(
         _ results: Results, with makeReader: (_ columnNames: [String]) throws -> RowReader<Element>
     ) async throws -> Read<Element> {
-        var read = Read<Element>()
         var rows = results.makeAsyncIterator()
-        guard let firstRow = try await rows.next() else { return read }
-        let first: Persistance.Row
-        let reader: RowReader<Element>
+        guard let firstRow = try await rows.next() else { return Read() }
+        var reading: ResultReading<Element>
         do {
-            first = try Persistance.Row(firstRow, sameColumnsAs: nil)
-            reader = try makeReader(first.columnNames)
-            read.elements.append(try reader.read(first))
+            let first = try Persistance.Row(firstRow, sameColumnsAs: nil)
+            reading = try ResultReading(rows: rows, first: first, reader: try makeReader(first.columnNames))
         } catch {
-            read.failure = error
             while try await rows.next() != nil {}
-            return read
+            return Read(failure: error)
         }
-        // Each row is read and dropped before the next: its values' storage is used again.
-        var values = [DatabaseValue]()
-        while let postgresRow = try await rows.next() {
-            guard read.failure == nil else { continue }
+        for _ in 1..<rowsReadInPlace {
+            guard try await reading.readNext() else { return reading.read }
+        }
+        let handoff = Handoff(reading)
+        try await Task.detached(priority: Task.currentPriority) { try await handoff.value.readToEnd() }.value
+        return handoff.value.read
+    }
+
+    /// A result being read: its rows still to come, and what the rows read so far gave.
+    struct ResultReading<Element> {
+        private var rows: Results.AsyncIterator
+        /// The first row, whose columns the others share.
+        private let first: Persistance.Row
+        private let reader: RowReader<Element>
+        /// The values of the row being read: each row is read and dropped before the next, so
+        /// their storage is used again.
+        private var values = [DatabaseValue]()
+        private(set) var read = Read<Element>()
+
+        /// Starts with `first`, already received.
+        init(rows: Results.AsyncIterator, first: Persistance.Row, reader: RowReader<Element>) throws {
+            self.rows = rows
+            self.first = first
+            self.reader = reader
+            read.elements.append(try reader.read(first))
+        }
+
+        /// Reads the next row; false at the end of the result. After a row that failed, the
+        /// rest are received and dropped.
+        mutating func readNext() async throws -> Bool {
+            guard let postgresRow = try await rows.next(isolation: #isolation) else { return false }
+            guard read.failure == nil else { return true }
             do {
                 try values.replace(withCellsOf: postgresRow)
                 read.elements.append(try reader.read(first.withValues(values)))
             } catch {
                 read.failure = error
             }
+            return true
         }
-        return read
+
+        mutating func readToEnd() async throws {
+            while try await readNext() {}
+        }
+    }
+}
+
+/// A value one task hands to a task it then awaits, and takes back once that task ends: the
+/// two never use it at the same time.
+private final class Handoff<Value>: @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
 #endif

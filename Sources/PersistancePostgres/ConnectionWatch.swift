@@ -50,15 +50,21 @@ final class ConnectionWatch: Sendable {
         }
     }
 
+    /// Runs `operation` with the connection's event loop as its task's preferred executor: a
+    /// transaction's statements then go out and their results come back with no thread switch.
+    func onEventLoop<T>(_ operation: () async throws -> T) async throws -> T {
+        try await withTaskExecutorPreference(executor, operation: operation)
+    }
+
     /// `start`'s value, computed on the connection's event loop once the connection is found
     /// open there, or `connectionLost`: for sending a statement through postgres-nio's async API.
     ///
     /// postgres-nio hands a statement to the connection's channel and waits for the promise its
     /// handler completes; a channel already closed drops the statement with its promise, and
     /// the caller would wait forever. On the loop, nothing closes the channel between the look
-    /// and the write, and a channel open at the write fails its statements when it closes. The
-    /// caller's own task hops to the loop and back: no other task, no thread woken but the
-    /// loop's and, once the statement's first answer is in, the caller's.
+    /// and the write, and a channel open at the write fails its statements when it closes. A
+    /// caller already on the loop (see ``onEventLoop(_:)``) stays there; one isolated to an actor
+    /// hops to the loop and back in its own task.
     func run<Value: Sendable>(
         on connection: PostgresConnection, _ start: @Sendable () async throws -> Value
     ) async throws -> Value {

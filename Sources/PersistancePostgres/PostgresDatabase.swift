@@ -19,7 +19,11 @@ import Synchronization
 /// ```
 ///
 /// Every block runs in a transaction on one connection of the pool: ``read(_:)`` in a READ ONLY
-/// one, ``write(_:)`` in a READ WRITE one, on the caller's executor. A block that
+/// one, ``write(_:)`` in a READ WRITE one. A block not isolated to an actor runs on the
+/// connection's event loop (its task's preferred executor), where postgres-nio sends the
+/// statements and receives their results: a statement costs no thread switch, but a block must
+/// not block its thread (no waiting on a semaphore or a lock held long, no long computation),
+/// as NIO asks of anything run on an event loop. A block isolated to an actor runs there. A block that
 /// fails with a serialization failure or a deadlock runs again (see
 /// ``PostgresConfiguration/transactionRetries``). Cancelling the task cancels the statement it
 /// is running on the server; the block then throws `CancellationError`.
@@ -180,7 +184,9 @@ public final class PostgresDatabase: Sendable {
                     watch: watch,
                     canceller: StatementCanceller(client: client, backendPID: watch.backendPID),
                     address: configuration.address)
-                return try await transaction.run(begin: begin, announcingTo: documentEventHub, body)
+                return try await watch.onEventLoop {
+                    try await transaction.run(begin: begin, announcingTo: documentEventHub, body)
+                }
             }
         } catch {
             if Task.isCancelled { throw CancellationError() }
