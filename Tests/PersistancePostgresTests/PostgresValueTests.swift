@@ -168,6 +168,9 @@ import Testing
                 ("SELECT '-infinity'::date AS never", "never"),
                 ("SELECT ARRAY[1, 2] AS list", "list"),
                 ("SELECT 1 AS first, 'x' AS second, ARRAY[1, 2] AS third, 4 AS fourth", "third"),
+                // The widest row decoded as a tuple, and a wider one, read cell by cell.
+                (Self.wideRow(columns: 16, arrayAt: 16), "c16"),
+                (Self.wideRow(columns: 20, arrayAt: 18), "c18"),
             ]
             for (sql, column) in cases {
                 let error = await failure { _ = try await tx.fetchAll(sql) }
@@ -181,6 +184,21 @@ import Testing
             let nan = try #require(try await tx.fetchOne("SELECT 'NaN'::numeric AS amount"))
             let decoding = await failure { _ = try nan.value(named: "amount", as: Decimal.self) }
             #expect((decoding as? DatabaseError)?.column == "amount")
+        }
+    }
+
+    /// `SELECT 1 AS c1, 2 AS c2, …`, the column `arrayAt` (if any) an array, which has no portable value.
+    private static func wideRow(columns: Int, arrayAt: Int? = nil) -> String {
+        "SELECT " + (1...columns).map { $0 == arrayAt ? "ARRAY[\($0)] AS c\($0)" : "\($0) AS c\($0)" }.joined(separator: ", ")
+    }
+
+    /// Rows up to 16 columns wide are decoded as tuples, wider ones cell by cell.
+    @Test(arguments: [1, 2, 15, 16, 17, 20])
+    func everyColumnOfARowIsReadInOrder(columns: Int) async throws {
+        try await withTable { tx, _ in
+            let row = try #require(try await tx.fetchOne(Self.wideRow(columns: columns)))
+            #expect(row.columnNames == (1...columns).map { "c\($0)" })
+            #expect(try (0..<columns).map { try row.value(at: $0, as: Int.self) } == Array(1...columns))
         }
     }
 
