@@ -45,6 +45,20 @@ func failure(
     }
 }
 
+/// Cancels `task` once it has run for `delay` and expects it to end with `CancellationError`
+/// within `limit`: far less than its statement would take, however loaded the machine is.
+func expectCancelled<T: Sendable>(
+    _ task: Task<T, any Error>, after delay: Duration, within limit: Duration,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    try await Task.sleep(for: delay)
+    let start = ContinuousClock.now
+    task.cancel()
+    let result = await task.result
+    #expect(ContinuousClock.now - start < limit, sourceLocation: sourceLocation)
+    #expect(throws: CancellationError.self, sourceLocation: sourceLocation) { try result.get() }
+}
+
 /// Counts calls from any task.
 final class Counter: Sendable {
     private let count = Mutex(0)

@@ -197,8 +197,10 @@ import Testing
     func everyColumnOfARowIsReadInOrder(columns: Int) async throws {
         try await withTable { tx, _ in
             let row = try #require(try await tx.fetchOne(Self.wideRow(columns: columns)))
-            #expect(row.columnNames == (1...columns).map { "c\($0)" })
-            #expect(try (0..<columns).map { try row.value(at: $0, as: Int.self) } == Array(1...columns))
+            let names = (1...columns).map { "c\($0)" }
+            let values = try (0..<columns).map { try row.value(at: $0, as: Int.self) }
+            #expect(row.columnNames == names)
+            #expect(values == Array(1...columns))
         }
     }
 
