@@ -66,8 +66,10 @@ struct CachedStatement: PostgresPreparedStatement {
         guard let firstRow = try await rows.next() else { return Read() }
         var reading: ResultReading<Element>
         do {
-            let first = try Persistance.Row(firstRow, sameColumnsAs: nil)
-            reading = try ResultReading(rows: rows, first: first, reader: try makeReader(first.columnNames))
+            var converter = RowConverter(firstRow: firstRow)
+            let reader = try makeReader(converter.columnNames)
+            converter.keepSeconds(at: reader.dateColumns)
+            reading = try ResultReading(rows: rows, first: firstRow, converter: converter, reader: reader)
         } catch {
             while try await rows.next() != nil {}
             return Read(failure: error)
@@ -83,20 +85,17 @@ struct CachedStatement: PostgresPreparedStatement {
     /// A result being read: its rows still to come, and what the rows read so far gave.
     struct ResultReading<Element> {
         private var rows: Results.AsyncIterator
-        /// The first row, whose columns the others share.
-        private let first: Persistance.Row
+        /// Each row is converted, read and dropped before the next.
+        private var converter: RowConverter
         private let reader: RowReader<Element>
-        /// The values of the row being read: each row is read and dropped before the next, so
-        /// their storage is used again.
-        private var values = [DatabaseValue]()
         private(set) var read = Read<Element>()
 
         /// Starts with `first`, already received.
-        init(rows: Results.AsyncIterator, first: Persistance.Row, reader: RowReader<Element>) throws {
+        init(rows: Results.AsyncIterator, first: PostgresRow, converter: RowConverter, reader: RowReader<Element>) throws {
             self.rows = rows
-            self.first = first
+            self.converter = converter
             self.reader = reader
-            read.elements.append(try reader.read(first))
+            read.elements.append(try reader.read(self.converter.row(first)))
         }
 
         /// Reads the next row; false at the end of the result. After a row that failed, the
@@ -105,8 +104,7 @@ struct CachedStatement: PostgresPreparedStatement {
             guard let postgresRow = try await rows.next(isolation: #isolation) else { return false }
             guard read.failure == nil else { return true }
             do {
-                try values.replace(withCellsOf: postgresRow)
-                read.elements.append(try reader.read(first.withValues(values)))
+                read.elements.append(try reader.read(converter.row(postgresRow)))
             } catch {
                 read.failure = error
             }

@@ -12,8 +12,10 @@ extension DatabaseValue {
     /// both engines: SMALLINT, INTEGER and BIGINT as integers; REAL and DOUBLE PRECISION as
     /// reals; BOOLEAN as 1 or 0; NUMERIC as its exact decimal text (as `Decimal` writes it);
     /// TEXT, VARCHAR, CHAR and NAME as text; BYTEA as a blob; UUID as uppercase text (as
-    /// `UUID.uuidString`); TIMESTAMPTZ and TIMESTAMP (taken as UTC) as SQLite's date text
-    /// `yyyy-MM-dd HH:mm:ss.SSS`; DATE as `yyyy-MM-dd`; JSON and JSONB as their text.
+    /// `UUID.uuidString`); TIMESTAMPTZ and TIMESTAMP (taken as UTC) as seconds since 1970
+    /// to the millisecond (`timestampSeconds(microsecondsSince2000:)`), which `RowConverter`
+    /// shows as SQLite's date text `yyyy-MM-dd HH:mm:ss.SSS` unless a record reads the column
+    /// as a `Date`; DATE as `yyyy-MM-dd`; JSON and JSONB as their text.
     /// - Throws: `DatabaseError.Kind.decoding` for any other type, and for a date or timestamp
     ///   SQLite's text cannot show (infinite, or outside the years 0000–9999).
     init(_ bytes: consuming ByteBuffer?, of type: PostgresDataType) throws {
@@ -55,9 +57,10 @@ extension DatabaseValue {
         case .timestamptz, .timestamp:
             guard let microseconds = bytes.readInteger(as: Int64.self) else { throw unreadable("is truncated") }
             guard microseconds != .max, microseconds != .min else { throw unreadable("is infinite") }
-            let date = Date(timeIntervalSince1970: Self.postgresEpoch + TimeInterval(microseconds) / 1_000_000)
-            guard let text = try? date.databaseValue else { throw unreadable("is outside the years 0000–9999") }
-            value = text
+            guard let seconds = Self.timestampSeconds(microsecondsSince2000: microseconds) else {
+                throw unreadable("is outside the years 0000–9999")
+            }
+            value = .real(seconds)
         case .date:
             guard let days = bytes.readInteger(as: Int32.self) else { throw unreadable("is truncated") }
             guard days != .max, days != .min else { throw unreadable("is infinite") }
@@ -71,6 +74,26 @@ extension DatabaseValue {
         }
         guard let value, bytes.readableBytes == 0 else { throw unreadable("is malformed") }
         return value
+    }
+
+    /// A timestamp cell's value (seconds since 1970, or NULL) as SQLite's date text.
+    func timestampText() throws -> DatabaseValue {
+        guard case .real(let seconds) = self else { return self }
+        return try Date(timeIntervalSince1970: seconds).databaseValue
+    }
+
+    /// The seconds since 1970 of a timestamp `microseconds` after PostgreSQL's epoch, as the
+    /// `Date` its SQLite date text reads as: rounded to the millisecond as the text rounds it,
+    /// then summed as parsing the text sums them (the whole seconds, then the milliseconds);
+    /// nil outside the years 0000–9999, which the text cannot show.
+    static func timestampSeconds(microsecondsSince2000 microseconds: Int64) -> TimeInterval? {
+        let date = Date(timeIntervalSince1970: postgresEpoch + TimeInterval(microseconds) / 1_000_000)
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        // 0000-01-01 and 10000-01-01 UTC, in milliseconds since 1970.
+        guard (-62_167_219_200_000.0..<253_402_300_800_000.0).contains(milliseconds) else { return nil }
+        let total = Int64(milliseconds)
+        let millisecond = (total % 1000 + 1000) % 1000
+        return TimeInterval((total - millisecond) / 1000) + TimeInterval(millisecond) / 1000
     }
 }
 #endif

@@ -152,15 +152,14 @@ public final class PostgresTransaction: DatabaseTransaction {
             let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
             isStreaming = true
             defer { isStreaming = false }
-            var first: Row?
+            var converter: RowConverter?
             let rows = try await watch.run(on: connection) { [connection] in
                 try await connection.query(query, logger: Self.quietLogger)
             }
             for try await postgresRow in rows {
                 do {
-                    let row = try Row(postgresRow, sameColumnsAs: first)
-                    if first == nil { first = row }
-                    try await body(row)
+                    if converter == nil { converter = RowConverter(firstRow: postgresRow) }
+                    try await body(converter!.row(postgresRow))
                 } catch {
                     throw StreamStopped(error: error)
                 }

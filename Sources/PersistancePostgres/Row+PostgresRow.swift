@@ -2,28 +2,21 @@
 import Persistance
 import PostgresNIO
 
-extension Row {
-    /// The row of a PostgreSQL result, its cells converted as `DatabaseValue(_:of:)` does;
-    /// with `previous`, a row of the same result, sharing its column names.
-    /// - Throws: `DatabaseError.Kind.decoding` naming the column of a cell that does not convert.
-    init(_ row: PostgresRow, sameColumnsAs previous: Row?) throws {
-        var values = [DatabaseValue]()
-        try values.replace(withCellsOf: row)
-        self = previous?.withValues(values) ?? Row(columnNames: row.map(\.columnName), values: values)
-    }
-}
-
 extension [DatabaseValue] {
-    /// Replaces the values with those of `row`'s cells, keeping the array's storage when it is
-    /// the only reference to it: the rows of one result, read one after another, take one
-    /// allocation between them.
+    /// Replaces the values with those of `row`'s cells, converted as `DatabaseValue(_:of:)`
+    /// does, the timestamps at `textTimestamps` shown as SQLite's date text. Keeps the array's
+    /// storage when it is the only reference to it: the rows of one result, read one after
+    /// another, take one allocation between them.
     /// - Throws: `DatabaseError.Kind.decoding` naming the column of a cell that does not convert.
-    mutating func replace(withCellsOf row: PostgresRow) throws {
+    mutating func replace(withCellsOf row: PostgresRow, textTimestamps: [Int]) throws {
         removeAll(keepingCapacity: true)
         reserveCapacity(row.count)
         do {
             if try !appendDecoding(row) {
                 try appendCells(of: row)
+            }
+            for position in textTimestamps {
+                self[position] = try self[position].timestampText()
             }
         } catch let error as DatabaseError where error.column == nil {
             // The tuple decoding does not say which cell failed: the cells are read again one by one.

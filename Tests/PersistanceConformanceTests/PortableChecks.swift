@@ -209,6 +209,48 @@ enum PortableChecks {
         #expect(stopped == 10)
     }
 
+    /// A record reads each date as the date its row's value reads as: dates the library wrote
+    /// (to the millisecond, from year 1 to 9999, both sides of 1970), and text with more
+    /// digits, which PostgreSQL keeps to the microsecond and SQLite as it is.
+    nonisolated(nonsending) static func recordDatesAsRowsHoldThem(_ db: some AsyncDatabase) async throws {
+        let seconds: [TimeInterval] = [
+            0, -0.001, -1_000_000_000.5, 1_700_000_000.123, 1_000_000_000.999, -62_135_596_800, 253_402_300_799.999,
+        ]
+        let written = seconds.enumerated().map { number, seconds in
+            PortableMoment(
+                number: number, at: Date(timeIntervalSince1970: seconds),
+                maybe: number.isMultiple(of: 2) ? nil : Date(timeIntervalSince1970: -seconds))
+        }
+        let precise = ["2026-11-27 01:02:03.4565", "1969-12-31 23:59:59.9995", "2000-02-29 12:00:00.0004"]
+        let (records, reordered, rows) = try await db.write { tx in
+            try await PortableMoment.table.insert(contentsOf: written, in: tx)
+            for (offset, text) in precise.enumerated() {
+                try await tx.execute(
+                    "INSERT INTO portable_moment (number, at, maybe) VALUES (\(100 + offset), $1, $1)", [.text(text)])
+            }
+            let sql = "SELECT maybe, number, at FROM portable_moment ORDER BY number"
+            return (
+                try await PortableMoment.table.query().order(PortableMoment.columns.number).fetchAll(in: tx),
+                try await tx.fetchAll(sql, [], reading: PortableMoment.rowReader(columnNames:)),
+                try await tx.fetchAll(sql, [])
+            )
+        }
+        // Each written date reads back to the millisecond.
+        #expect(records.prefix(written.count).map(\.number) == written.map(\.number))
+        for (record, original) in zip(records, written) {
+            #expect(abs(record.at.timeIntervalSince(original.at)) < 0.000_5)
+            #expect(abs((record.maybe ?? .distantPast).timeIntervalSince(original.maybe ?? .distantPast)) < 0.000_5)
+        }
+        #expect(reordered == records)
+        #expect(records.count == rows.count)
+        for (record, row) in zip(records, rows) {
+            #expect(try record.at == row.value(named: "at", as: Date.self))
+            #expect(try record.maybe == row.value(named: "maybe", as: Date?.self))
+            // The rows hold dates as SQLite's date text, on every engine.
+            #expect(row["at"]?.storageClass == "TEXT")
+        }
+    }
+
     nonisolated(nonsending) static func typedQueries(_ db: some AsyncDatabase) async throws {
         try await db.write { tx in
             try await Gadget.table.insert(contentsOf: (1...20).map { Gadget.make($0) }, in: tx)

@@ -94,3 +94,11 @@ struct PortableTag: Equatable, Sendable {
     @Column(primaryKey: .plain) var name: String
     var uses: Int
 }
+
+/// A record of dates, one of them optional, its columns in an order a query can change.
+@Table("portable_moment")
+struct PortableMoment: Equatable, Sendable {
+    @Column(primaryKey: .plain) var number: Int
+    var at: Date
+    var maybe: Date?
+}

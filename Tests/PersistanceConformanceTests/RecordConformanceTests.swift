@@ -61,6 +61,11 @@ import Testing
         try await backend.withDatabase { db in try await PortableChecks.concurrentMigrations(db) }
     }
 
+    @Test(arguments: ConformanceBackend.allCases)
+    func recordsReadTheDatesTheirRowsHold(_ backend: ConformanceBackend) async throws {
+        try await backend.withDatabase { db in try await PortableChecks.recordDatesAsRowsHoldThem(db) }
+    }
+
     /// SQLite's transaction made to take one conflict target per statement, as PostgreSQL's.
     @Test func upsertFallsBackToLookUpWithOneConflictTarget() async throws {
         try await ConformanceBackend.sqlite.withSQLite { db in

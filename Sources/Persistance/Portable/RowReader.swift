@@ -7,8 +7,15 @@
 public struct RowReader<Element> {
     private let readRow: (Row) throws -> Element
 
-    /// A reader that makes each record with `read`.
-    public init(_ read: @escaping (Row) throws -> Element) {
+    /// The positions of the columns the reader reads only as `Date`s, from seconds since 1970
+    /// (`.real`) as well as from SQLite's date text. An engine whose column holds a timestamp
+    /// (PostgreSQL's TIMESTAMPTZ) may hand these as seconds, the same date to the millisecond
+    /// as its text, and spare writing the text and parsing it again.
+    public let dateColumns: [Int]
+
+    /// A reader that makes each record with `read`; `dateColumns` as described above.
+    public init(dateColumns: [Int] = [], _ read: @escaping (Row) throws -> Element) {
+        self.dateColumns = dateColumns
         readRow = read
     }
 
@@ -40,8 +47,18 @@ extension TableRecord {
     /// Finds each of `databaseColumns` in `columnNames` once (a missing one is an error
     /// naming it), then reads each record's columns by position.
     public static func rowReader(columnNames: [String]) throws -> RowReader<Self> {
+        try tableRowReader(columnNames: columnNames)
+    }
+
+    /// The reader of both `rowReader(columnNames:)`s: columns by position, and the table's
+    /// `Date` columns (when `databaseColumns` are the table's, as `@Table` declares them) as
+    /// its `dateColumns`.
+    static func tableRowReader(columnNames: [String]) throws -> RowReader<Self> {
         let columns = try databaseColumnPositions(in: columnNames)
-        return RowReader { try Self(row: $0, columns: columns) }
+        let schema = table.schema
+        let dateColumns = schema.dateSlots.isEmpty || databaseColumns != schema.columnNames
+            ? [] : schema.dateSlots.map { columns[$0] }
+        return RowReader(dateColumns: dateColumns) { try Self(row: $0, columns: columns) }
     }
 
     /// The position in `columnNames` of each of `databaseColumns`.
@@ -62,8 +79,7 @@ extension TableRecord {
 extension TableRecord where Self: Decodable {
     /// A `@Table` record that is also `Decodable` reads its columns by position.
     public static func rowReader(columnNames: [String]) throws -> RowReader<Self> {
-        let columns = try databaseColumnPositions(in: columnNames)
-        return RowReader { try Self(row: $0, columns: columns) }
+        try tableRowReader(columnNames: columnNames)
     }
 }
 

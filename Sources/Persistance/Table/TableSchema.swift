@@ -18,6 +18,8 @@ final class TableSchema: Sendable {
     let columnNames: [String]
     let slotByFoldedName: [String: Int]
     let defaults: [DatabaseValue?]
+    /// The slots of the `Date` columns stored as SQLite's date text (value type `.date`).
+    let dateSlots: [Int]
     let primaryKeySlot: Int?
     /// The primary key column when it is an alias of the row id (an INTEGER primary key).
     @usableFromInline let rowIDColumn: String?
@@ -58,6 +60,7 @@ final class TableSchema: Sendable {
         slotByFoldedName = slots
         columnNames = columns.map(\.name)
         defaults = columns.map(\.defaultValue)
+        dateSlots = columns.indices.filter { columns[$0].valueType == .date }
 
         let keySlot = primaryKey.flatMap { slots[RowColumns.fold($0)] } ?? columns.firstIndex { $0.primaryKey != nil }
         var resolved = columns
