@@ -68,7 +68,12 @@ final class ConnectionWatch: Sendable {
     func run<Value: Sendable>(
         on connection: PostgresConnection, _ start: @Sendable () async throws -> Value
     ) async throws -> Value {
-        try await withTaskExecutorPreference(executor) {
+        // A transaction's task prefers the loop already (``onEventLoop(_:)``): no second preference.
+        let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
+        if preferred == executor.asUnownedTaskExecutor() {
+            return try await Self.runOnLoop(connection, lost, start)
+        }
+        return try await withTaskExecutorPreference(executor) {
             try await Self.runOnLoop(connection, lost, start)
         }
     }

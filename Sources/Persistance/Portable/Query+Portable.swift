@@ -10,7 +10,7 @@ extension Query {
     /// query with `LIMIT 1`.
     nonisolated(nonsending) public func fetchOne(in tx: some DatabaseTransaction) async throws -> Element? {
         let rendered = try clauses.first.sql(.select, in: tx.dialect)
-        return try Element.record(from: await tx.fetchOne(rendered.sql, rendered.values))
+        return try await Element.records(of: rendered.sql, rendered.values, in: tx).first
     }
 
     /// Calls `body` with each matching row, decoded as `Element`, as it is read, holding one

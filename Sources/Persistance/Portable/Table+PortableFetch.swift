@@ -4,7 +4,7 @@ extension Table {
         primaryKey key: some DatabaseValueConvertible, in tx: some DatabaseTransaction
     ) async throws -> Element? {
         let statements = try await prepared(in: tx)
-        return try Element.record(from: await tx.fetchOne(statements.table.selectByKey, [key.databaseValue]))
+        return try await Element.records(of: statements.table.selectByKey, [key.databaseValue], in: tx).first
     }
 
     /// The records whose primary keys are among `keys` (an `IN` list), in no particular order.
@@ -71,12 +71,6 @@ extension Record {
         of sql: String, _ arguments: [DatabaseValue], in tx: some DatabaseTransaction
     ) async throws -> [Self] {
         try await tx.fetchAll(sql, arguments, reading: rowReader(columnNames:))
-    }
-
-    /// The record in `row`, or nil when there is no row.
-    static func record(from row: Row?) throws -> Self? {
-        guard let row else { return nil }
-        return try rowReader(columnNames: row.columnNames).read(row)
     }
 
     /// Runs `sql` and calls `body` with the record of each row as it arrives.
