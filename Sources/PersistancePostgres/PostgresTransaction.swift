@@ -75,18 +75,23 @@ public final class PostgresTransaction: DatabaseTransaction {
     /// The first words of the command tags of statements that can change what a prepared
     /// statement returns (`ALTER TABLE`, `DROP VIEW`, `CREATE OR REPLACE VIEW`, …).
     private static let schemaCommands: Set<Substring> = ["ALTER", "CREATE", "DROP"]
+    /// The schema commands that only add a table or an index, which no prepared statement
+    /// reads yet: the `CREATE … IF NOT EXISTS` of every declared table and document collection.
+    private static let addingCommands: Set<Substring> = ["CREATE TABLE", "CREATE INDEX"]
 
     /// Runs a statement and returns the number of rows it inserted, updated or deleted (from the
     /// server's command tag; 0 for any other statement, a SELECT included).
     ///
-    /// After a schema change (`ALTER`, `CREATE`, `DROP`), the statements prepared on the
-    /// connection are deallocated, so that the statements after it in this transaction are
-    /// prepared against the new schema.
+    /// After a schema change (`ALTER`, `DROP`, a `CREATE` other than `CREATE TABLE` and `CREATE
+    /// INDEX`), the statements prepared on the connection are deallocated, so that the
+    /// statements after it in this transaction are prepared against the new schema.
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Int {
         let metadata = try await perform(sql, arguments).metadata
         let command = metadata.command.prefix { $0 != " " }
-        if Self.schemaCommands.contains(command) { try await deallocatePreparedStatements() }
+        if Self.schemaCommands.contains(command), !Self.addingCommands.contains(metadata.command[...]) {
+            try await deallocatePreparedStatements()
+        }
         // As SQLite's changes(): only the rows a statement inserted, updated or deleted
         // (a SELECT's command tag counts the rows it returned).
         guard Self.changingCommands.contains(command) else { return 0 }

@@ -158,6 +158,31 @@ import Testing
         try await drop(table, db)
     }
 
+    @Test func addingATableOrAnIndexKeepsTheStatementsPrepared() async throws {
+        let (db, table) = try await database()
+        let sql = "SELECT label FROM \(table) WHERE id = $1"
+        let added = uniqueTableName("added")
+        let names = "SELECT name FROM pg_prepared_statements WHERE statement = $1"
+        let (labels, before, after) = try await db.write { tx in
+            let first = try await tx.fetchOne(sql, [1])?.value(at: 0, as: String.self)
+            let before = try await tx.fetchAll(names, [.text(sql)])
+            // What every declared table and document collection runs when it opens.
+            try await tx.execute("CREATE TABLE IF NOT EXISTS \(table)(id BIGINT PRIMARY KEY, label TEXT)")
+            try await tx.execute("CREATE TABLE \(added)(id BIGINT)")
+            try await tx.execute("CREATE INDEX IF NOT EXISTS \(table)_label ON \(table)(label)")
+            let second = try await tx.fetchOne(sql, [2])?.value(at: 0, as: String.self)
+            return ([first, second], before, try await tx.fetchAll(names, [.text(sql)]))
+        }
+        #expect(labels == ["one", "two"])
+        // The same statement ran both times: it was not deallocated and prepared again.
+        #expect(before.count == 1)
+        #expect(after == before)
+        // A change to what a statement reads deallocates them.
+        try await db.write { tx in try await tx.execute("DROP TABLE \(added)") }
+        #expect(try await preparedTypes(of: sql, in: db) == [])
+        try await drop(table, db)
+    }
+
     @Test func aFailingPreparationFailsTheTransactionAndIsNotKept() async throws {
         let (db, table) = try await database()
         let syntaxError = await failure {
