@@ -35,6 +35,8 @@ public final class PostgresDatabase: Sendable {
     let changeNotifier: PostgresChangeNotifier
     /// This instance's document events (see `documentEvents(of:)`).
     let documentEventHub = PostgresDocumentEventHub()
+    /// The tables found by committed transactions.
+    private let foundTables = FoundTables()
     private let runTask: Task<Void, Never>
     private let logger: Logger
     private let state = Mutex(State())
@@ -152,7 +154,8 @@ public final class PostgresDatabase: Sendable {
                 staleConnections += 1
                 if staleConnections > configuration.maximumConnections { throw stale.error }
             } catch let stale as StalePreparedStatement {
-                // A schema change made a prepared statement stale, now dropped; each connection may hold one.
+                // A schema change made a prepared statement stale, now dropped (each connection may hold
+                // one), or dropped a table found before, now looked up again.
                 stalePlans += 1
                 if stalePlans > configuration.maximumConnections { throw stale.error }
             } catch let error as DatabaseError where error.condition == .transactionConflict
@@ -182,6 +185,7 @@ public final class PostgresDatabase: Sendable {
                 let transaction = PostgresTransaction(
                     connection: connection,
                     watch: watch,
+                    foundTables: foundTables,
                     canceller: StatementCanceller(client: client, backendPID: watch.backendPID),
                     address: configuration.address)
                 return try await watch.onEventLoop {

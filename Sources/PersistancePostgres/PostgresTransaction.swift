@@ -29,8 +29,16 @@ import PostgresNIO
 /// cancelled, which cancels the running statement on the server.
 public final class PostgresTransaction: DatabaseTransaction {
     private let connection: PostgresConnection
-    /// The tables found so far in this transaction.
-    public let tablesFound = TablesFound()
+    /// The tables found: by the database's committed transactions, then by this one.
+    public let tablesFound: TablesFound
+    /// The database's record of them, which this transaction adds to when it commits.
+    private let foundTables: FoundTables
+    /// Whether ``tablesFound`` started with tables found before this transaction, which another
+    /// may have dropped since: a statement that then finds no such table (42P01) makes the
+    /// database forget them and run the transaction again.
+    private let inheritsTables: Bool
+    /// The transaction changed the schema: the tables it found may be gone once it commits.
+    private var changedSchema = false
     private let watch: ConnectionWatch
     private let canceller: StatementCanceller
     private let address: String
@@ -44,6 +52,7 @@ public final class PostgresTransaction: DatabaseTransaction {
     /// stale by a schema change can (0A000 "cached plan must not change result type", or class
     /// 42: a parameter type the statement was prepared with no longer fits): its cache entry is
     /// gone, and the database runs the transaction again when this is the failure it ends with.
+    /// Also 42P01 when the transaction started with tables found before (``inheritsTables``).
     private var staleStatementState: String?
     /// The document events to publish once the transaction commits (see `announceAfterCommit`).
     var documentEvents = PendingDocumentEvents()
@@ -60,15 +69,25 @@ public final class PostgresTransaction: DatabaseTransaction {
         return Int64(bitPattern: hash)
     }()
 
-    init(connection: PostgresConnection, watch: ConnectionWatch, canceller: StatementCanceller, address: String) {
+    init(
+        connection: PostgresConnection, watch: ConnectionWatch, foundTables: FoundTables, canceller: StatementCanceller,
+        address: String
+    ) {
         self.connection = connection
         self.watch = watch
+        self.foundTables = foundTables
         self.canceller = canceller
         self.address = address
+        let found = foundTables.current
+        tablesFound = TablesFound(found)
+        inheritsTables = !found.isEmpty
     }
 
     /// PostgreSQL's dialect.
     public var dialect: PostgresDialect { PostgresDialect() }
+
+    /// SQLSTATE `undefined_table`.
+    private static let undefinedTable = "42P01"
 
     /// The command tags whose count is of rows changed.
     private static let changingCommands: Set<Substring> = ["INSERT", "UPDATE", "DELETE", "MERGE"]
@@ -90,6 +109,8 @@ public final class PostgresTransaction: DatabaseTransaction {
         let metadata = try await perform(sql, arguments).metadata
         let command = metadata.command.prefix { $0 != " " }
         if Self.schemaCommands.contains(command), !Self.addingCommands.contains(metadata.command[...]) {
+            changedSchema = true
+            foundTables.removeAll()
             try await deallocatePreparedStatements()
         }
         // As SQLite's changes(): only the rows a statement inserted, updated or deleted
@@ -259,6 +280,7 @@ public final class PostgresTransaction: DatabaseTransaction {
                     sqlState: "25P02")
             }
             try await documentEvents.publish(to: events) { try await execute("COMMIT") }
+            if !changedSchema { foundTables.add(tablesFound.names) }
             return value
         } catch {
             // The cancel request, if any, must land before the connection goes back to the pool.
@@ -373,6 +395,11 @@ public final class PostgresTransaction: DatabaseTransaction {
             if canceller.wasCancelled { throw CancellationError() }
             let translated = DatabaseError.postgres(error, sql: sql, arguments: arguments, address: address)
             if (translated as? DatabaseError)?.kind == .connectionLost { isConnectionLost = true }
+            if inheritsTables, (translated as? DatabaseError)?.sqlState == Self.undefinedTable {
+                // A table found before may be gone: looked up again when the transaction runs again.
+                foundTables.removeAll()
+                staleStatementState = Self.undefinedTable
+            }
             throw translated
         }
     }
@@ -384,8 +411,9 @@ private struct StreamStopped: Error {
     let error: any Error
 }
 
-/// A transaction failed on a prepared statement that a schema change made stale: its cache
-/// entry is gone, so the transaction can run again.
+/// A transaction failed on a prepared statement that a schema change made stale, or on a table
+/// found by an earlier transaction and dropped since: its cache entry or the tables found are
+/// gone, so the transaction can run again.
 struct StalePreparedStatement: Error {
     let error: DatabaseError
 }
