@@ -1,7 +1,7 @@
 /// The tables a transaction has found in the database: the portable table operations look a
 /// table up (and create it when missing) once per transaction, not before every statement.
-/// An engine whose catalog is a round trip away may start a transaction with the tables its
-/// connection's earlier transactions found (PostgreSQL does, and runs the transaction again
+/// An engine whose catalog is a round trip away may start a transaction with the tables the
+/// database's committed transactions found (PostgreSQL does, and runs the transaction again
 /// when one of them turns out dropped).
 ///
 /// Only tables the catalog showed are noted, never one the operation just created, so a
