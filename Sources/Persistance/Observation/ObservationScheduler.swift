@@ -19,15 +19,19 @@ import Foundation
 ///
 /// Rounds are paced while commits keep coming: a round starts at once after a quiet moment,
 /// but no sooner than `roundInterval` after the previous one started, nor before the reader
-/// rested `restFactor` times as long as the previous round ran. A stream of commits then costs
-/// at most one round per 8 ms, and the observations at most a ninth of one processor, however
-/// fast the writes come, rather than a round (and a wake-up of every consumer) per commit. The
+/// rested `restFactor` times as long as the previous round computed. A stream of commits then
+/// costs at most one round per 8 ms, and the observations at most a ninth of one processor,
+/// however fast the writes come, rather than a round (and a wake-up of every consumer) per
+/// commit. A round's cost is its thread's processor time, not the time it took: a round held
+/// up waiting (for the disk, a lock, a fetch that blocks) holds up the next one no more than a
+/// quick round does, where resting eight times its duration would leave the observations
+/// seconds behind the commits after one slow moment. The
 /// interval also bounds the wake-ups of consumers, which run beside the writers' tasks: with
 /// 1 ms and twice the round, 300 quick writes beside 50 observers took 1.5× their time alone.
 final class ObservationScheduler: Sendable {
     /// The shortest time between the starts of two rounds.
     static let roundInterval = Duration.milliseconds(8)
-    /// How many times as long as the last round ran the reader rests before the next.
+    /// How many times the processor time the last round used the reader rests before the next.
     static let restFactor: UInt64 = 8
 
     private struct Entry: Sendable {
@@ -162,6 +166,19 @@ final class ObservationScheduler: Sendable {
 
     private static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// The processor time the calling thread has used, in nanoseconds.
+    private static var threadProcessorTime: UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
+    /// When a round started, on the monotonic clock and on its thread's processor clock.
+    private struct RoundStart {
+        let time = ObservationScheduler.now
+        let processorTime = ObservationScheduler.threadProcessorTime
+    }
+
     /// Queues a round once `delay` nanoseconds have passed.
     private func submitRound(after delay: UInt64) {
         guard delay > 0 else { return submitRound() }
@@ -183,7 +200,7 @@ final class ObservationScheduler: Sendable {
     /// One round: notes the pending commits, fetches the observations that have to fetch in
     /// one settled snapshot, and queues the next round if more is due.
     private func runRound(on connection: Connection, of database: Database, onWriter: Bool) {
-        let started = Self.now
+        let started = RoundStart()
         let due = takeDueObservations()
         var failures: [(any ScheduledObservation, any Error)] = []
         var needsWriter = false
@@ -271,12 +288,12 @@ final class ObservationScheduler: Sendable {
     /// Ends the round under way (which started at `started`, nil when it never ran): queues
     /// the next one, paced, if commits came meanwhile or an observation has yet to fetch;
     /// otherwise stops, watching only the tables read so far.
-    private func roundDidEnd(startedAt started: UInt64?) {
+    private func roundDidEnd(startedAt started: RoundStart?) {
         let continues = state.withLock { state -> UInt64? in
             state.isRunning = false
             if let started {
-                let now = Self.now
-                state.nextRoundTime = max(started + Self.roundIntervalNanoseconds, now + Self.restFactor * (now - started))
+                let cost = Self.threadProcessorTime - started.processorTime
+                state.nextRoundTime = max(started.time + Self.roundIntervalNanoseconds, Self.now + Self.restFactor * cost)
             }
             if let delay = startsRound(&state) { return delay }
             var watched: Set<String>? = []

@@ -16,8 +16,9 @@
 /// - Commits that land while a round runs, or while the consumer is busy, are coalesced
 ///   into one fetch; a slow consumer gets only the newest value. While commits keep
 ///   landing, rounds are paced: one starts at most every 8 ms, and the reader rests eight
-///   times as long as the last round ran, so observations take at most a ninth of one
-///   processor from the writes. A commit after a quiet moment is fetched at once.
+///   times the processor time the last round used, so observations take at most a ninth of
+///   one processor from the writes (a round that waited, on the disk or a lock, costs the
+///   next no delay). A commit after a quiet moment is fetched at once.
 /// - Rolled-back transactions and commits to other tables cause nothing; a commit by
 ///   another connection or process (whose tables are unknown) causes a fetch.
 /// - Observations made with the same sharing key (`Database.observe(sharing:_:)`) share

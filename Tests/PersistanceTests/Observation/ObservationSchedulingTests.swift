@@ -35,7 +35,7 @@ struct ObservationSchedulingTests {
         let fixture = try await ObservedDatabase()
         let fetches = Guarded(0)
         let fetchIsRunning = OneShot<Void>()
-        let mayFinish = OneShot<Void>()
+        let mayFinish = Gate()
         let collector = Collector(fixture.db.observe { conn -> Int in
             let fetch = fetches.withLock { fetches in
                 fetches += 1
@@ -46,7 +46,7 @@ struct ObservationSchedulingTests {
             // writes it waits for (the fetch count then tells).
             if fetch == 2 {
                 fetchIsRunning.fulfill(())
-                if conn.options.mode == .readOnly { mayFinish.wait() }
+                if conn.options.mode == .readOnly { try mayFinish.wait(60) }
             }
             return count
         })
@@ -61,9 +61,27 @@ struct ObservationSchedulingTests {
                 try conn.execute("INSERT INTO player(name, score) VALUES (?, 0)", ["player \(index)"])
             }
         }
-        mayFinish.fulfill(())
+        mayFinish.open()
         #expect(try await collector.waitUntil { $0 == 1_000 } == [0, 1, 1_000])
         #expect(fetches.withLock { $0 } == 3)
+        await collector.cancel()
+    }
+
+    @Test("a round held up waiting, not computing, does not hold up the next: rest follows processor time")
+    func waitingRoundDoesNotDelayTheNext() async throws {
+        let fixture = try await ObservedDatabase()
+        let collector = Collector(fixture.db.observe { conn -> Int in
+            let count = try fixture.playerCount(conn)
+            // One second asleep: resting eight times the round's duration would keep the
+            // next round back eight seconds; its processor time is a few microseconds.
+            if count == 1 { Thread.sleep(forTimeInterval: 1) }
+            return count
+        })
+        #expect(try await collector.waitFor(1) == [0])
+        try await fixture.insertPlayer("slow to observe")
+        #expect(try await collector.waitFor(2) == [0, 1])
+        try await fixture.insertPlayer("seen at once")
+        #expect(try await collector.waitFor(3, within: 4) == [0, 1, 2])
         await collector.cancel()
     }
 
@@ -117,12 +135,12 @@ struct ObservationSchedulingTests {
     func observationJoiningDuringARound() async throws {
         let fixture = try await ObservedDatabase()
         let fetchIsRunning = OneShot<Void>()
-        let mayFinish = OneShot<Void>()
+        let mayFinish = Gate()
         let slow = Collector(fixture.db.observe { conn -> Int in
             let count = try fixture.playerCount(conn)
             if count == 1 {
                 fetchIsRunning.fulfill(())
-                mayFinish.wait()
+                try mayFinish.wait()
             }
             return count
         })
@@ -131,7 +149,7 @@ struct ObservationSchedulingTests {
         await fetchIsRunning.value
         let late = Collector(fixture.db.observe { conn in try conn.fetchOne(Int.self, "SELECT count(*) FROM item") ?? -1 })
         try await fixture.insertItem("while the round runs")
-        mayFinish.fulfill(())
+        mayFinish.open()
         #expect(try await late.waitFor(1) == [1])
         #expect(try await slow.waitFor(2) == [0, 1])
         await slow.cancel()
