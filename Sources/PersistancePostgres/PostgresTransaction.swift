@@ -97,13 +97,17 @@ public final class PostgresTransaction: DatabaseTransaction {
     /// The schema commands that only add a table or an index, which no prepared statement
     /// reads yet: the `CREATE … IF NOT EXISTS` of every declared table and document collection.
     private static let addingCommands: Set<Substring> = ["CREATE TABLE", "CREATE INDEX"]
+    /// The command tag of `DEALLOCATE name` and `DEALLOCATE ALL`, run by the app: the cache
+    /// then forgets every statement it prepared.
+    private static let deallocatingCommand: Substring = "DEALLOCATE"
 
     /// Runs a statement and returns the number of rows it inserted, updated or deleted (from the
     /// server's command tag; 0 for any other statement, a SELECT included).
     ///
     /// After a schema change (`ALTER`, `DROP`, a `CREATE` other than `CREATE TABLE` and `CREATE
     /// INDEX`), the statements prepared on the connection are deallocated, so that the
-    /// statements after it in this transaction are prepared against the new schema.
+    /// statements after it in this transaction are prepared against the new schema. After a
+    /// `DEALLOCATE` of the app's own, the statements are prepared again as they next run.
     @discardableResult
     public func execute(_ sql: String, _ arguments: [DatabaseValue] = []) async throws -> Int {
         let metadata = try await perform(sql, arguments).metadata
@@ -111,6 +115,8 @@ public final class PostgresTransaction: DatabaseTransaction {
         if Self.schemaCommands.contains(command), !Self.addingCommands.contains(metadata.command[...]) {
             changedSchema = true
             foundTables.removeAll()
+            try await deallocatePreparedStatements()
+        } else if command == Self.deallocatingCommand {
             try await deallocatePreparedStatements()
         }
         // As SQLite's changes(): only the rows a statement inserted, updated or deleted

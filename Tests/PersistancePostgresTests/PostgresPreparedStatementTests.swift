@@ -183,6 +183,24 @@ import Testing
         try await drop(table, db)
     }
 
+    @Test(arguments: [true, false])
+    func anAppsOwnDeallocationIsFollowedByAFreshPreparation(deallocatesAll: Bool) async throws {
+        let (db, table) = try await database()
+        let sql = "SELECT label FROM \(table) WHERE id = $1"
+        let labels = try await db.write { tx in
+            let before = try await tx.fetchOne(sql, [1])?.value(at: 0, as: String.self)
+            let name = try await tx.fetchOne("SELECT name FROM pg_prepared_statements WHERE statement = $1", [.text(sql)])
+            let statement = try name?.value(at: 0, as: String.self) ?? "none prepared"
+            try await tx.execute(deallocatesAll ? "DEALLOCATE ALL" : "DEALLOCATE \"\(statement)\"")
+            let after = try await tx.fetchOne(sql, [2])?.value(at: 0, as: String.self)
+            return [before, after]
+        }
+        let later = try await db.read { tx in try await tx.fetchOne(sql, [1])?.value(at: 0, as: String.self) }
+        #expect(labels == ["one", "two"])
+        #expect(later == "one")
+        try await drop(table, db)
+    }
+
     @Test func aFailingPreparationFailsTheTransactionAndIsNotKept() async throws {
         let (db, table) = try await database()
         let syntaxError = await failure {
