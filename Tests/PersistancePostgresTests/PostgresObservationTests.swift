@@ -36,8 +36,8 @@ import Testing
         let db = try await TestServer.open()
         let other = try await TestServer.open()
         let table = try await makeTable(on: db)
-        let changes = Recording(of: try await db.changes(in: [table]))
-        let counts = Recording(of: db.observe(count(of: table)))
+        let changes = ObservedValues(try await db.changes(in: [table]))
+        let counts = ObservedValues(db.observe(count(of: table)))
         try await counts.waitUntil { $0.values == [0] }
 
         try await insert(into: table, on: other)
@@ -51,7 +51,7 @@ import Testing
         let db = try await TestServer.open()
         let table = try await makeTable(on: db)
         let marker = try await makeTable(on: db)
-        let changes = Recording(of: try await db.changes(in: [table, marker]))
+        let changes = ObservedValues(try await db.changes(in: [table, marker]))
 
         struct Abandon: Error {}
         _ = await failure {
@@ -76,7 +76,7 @@ import Testing
         let db = try await TestServer.open()
         let table = try await makeTable(on: db)
         let marker = try await makeTable(on: db)
-        let changes = Recording(of: try await db.changes(in: [table, marker]))
+        let changes = ObservedValues(try await db.changes(in: [table, marker]))
 
         try await db.write { tx in
             try await tx.execute("INSERT INTO \(table)(n) VALUES (1), (2)")
@@ -95,7 +95,7 @@ import Testing
         let db = try await TestServer.open()
         let other = try await TestServer.open()
         let table = try await makeTable(on: db)
-        let counts = Recording(of: db.observe(count(of: table)))
+        let counts = ObservedValues(db.observe(count(of: table)))
         try await counts.waitUntil { $0.values == [0] }
 
         let start = ContinuousClock.now
@@ -115,7 +115,7 @@ import Testing
         let db = try await TestServer.open()
         let table = try await makeTable(on: db, rows: 3)
         let unrelated = try await makeTable(on: db)
-        let counts = Recording(of: db.observe(count(of: table)).removeDuplicates())
+        let counts = ObservedValues(db.observe(count(of: table)).removeDuplicates())
         try await counts.waitUntil { $0.values == [3] }
 
         // An UPDATE that changes no count announces the table: its fetch's value is skipped.
@@ -132,7 +132,7 @@ import Testing
         let table = try await makeTable(on: db)
         let view = uniqueTableName("view")
         try await execute("CREATE VIEW \(view) AS SELECT * FROM \(table) WHERE n > 0", on: db)
-        let counts = Recording(of: db.observe(count(of: view)))
+        let counts = ObservedValues(db.observe(count(of: view)))
         try await counts.waitUntil { $0.values.last == 0 }
 
         try await insert(into: table, on: db)
@@ -145,12 +145,12 @@ import Testing
         let table = try await makeTable(on: db)
         struct TooMany: Error {}
         let count = count(of: table)
-        let failing = Recording(of: db.observe { tx in
+        let failing = ObservedValues(db.observe { tx in
             let value = try await count(tx)
             if value > 0 { throw TooMany() }
             return value
         })
-        let healthy = Recording(of: db.observe(count))
+        let healthy = ObservedValues(db.observe(count))
         try await failing.waitUntil { $0.values == [0] }
         try await healthy.waitUntil { $0.values == [0] }
 
@@ -167,9 +167,9 @@ import Testing
     @Test func observationsWithOneKeyShareOneHubUntilTheLastLeaves() async throws {
         let db = try await TestServer.open()
         let table = try await makeTable(on: db)
-        var first: Recording<Int>? = Recording(of: db.observe(sharing: "count", count(of: table)))
-        var second: Recording<Int>? = Recording(of: db.observe(sharing: "count", count(of: table)))
-        let unshared = Recording(of: db.observe(count(of: table)))
+        var first: ObservedValues<Int>? = ObservedValues(db.observe(sharing: "count", count(of: table)))
+        var second: ObservedValues<Int>? = ObservedValues(db.observe(sharing: "count", count(of: table)))
+        let unshared = ObservedValues(db.observe(count(of: table)))
         try await first?.waitUntil { $0.values == [0] }
         try await second?.waitUntil { $0.values == [0] }
         try await unshared.waitUntil { $0.values == [0] }
@@ -187,7 +187,7 @@ import Testing
         }
         #expect(db.changeNotifier.sharedObservations.count == 0)
         // A new member of the key starts a new hub, with a fresh value.
-        let late = Recording(of: db.observe(sharing: "count", count(of: table)))
+        let late = ObservedValues(db.observe(sharing: "count", count(of: table)))
         try await late.waitUntil { $0.values == [1] }
         try await insert(into: table, on: db)
         try await unshared.waitUntil { $0.values.last == 2 }
@@ -201,8 +201,8 @@ import Testing
     @Test func closingTheDatabaseEndsEveryStream() async throws {
         let db = try await TestServer.open()
         let table = try await makeTable(on: db)
-        let changes = Recording(of: try await db.changes(in: [table]))
-        let counts = Recording(of: db.observe(count(of: table)))
+        let changes = ObservedValues(try await db.changes(in: [table]))
+        let counts = ObservedValues(db.observe(count(of: table)))
         try await counts.waitUntil { $0.values == [0] }
 
         await db.close()
@@ -211,7 +211,7 @@ import Testing
         #expect(counts.error == nil)
         let error = await failure { _ = try await db.changes(in: [table]) }
         #expect((error as? DatabaseError)?.kind == .databaseClosed)
-        let late = Recording(of: db.observe(count(of: table)))
+        let late = ObservedValues(db.observe(count(of: table)))
         try await late.waitUntil { $0.hasEnded }
         #expect(late.values.isEmpty)
     }
@@ -222,7 +222,7 @@ import Testing
         let table = try await makeTable(on: first)
         async let firstChanges = first.changes(in: [table])
         async let secondChanges = second.changes(in: [table])
-        let streams = try await [firstChanges, secondChanges].map { Recording(of: $0) }
+        let streams = try await [firstChanges, secondChanges].map { ObservedValues($0) }
         let triggers = try await first.read { tx in
             try await tx.fetchOne("SELECT count(*) FROM pg_trigger WHERE tgrelid = $1::regclass", [.text(table)])!
                 .value(at: 0, as: Int.self)
@@ -239,8 +239,8 @@ import Testing
         let db = try await TestServer.open()
         let other = try await TestServer.open()
         let table = try await makeTable(on: db)
-        let changes = Recording(of: try await db.changes(in: [table]))
-        let counts = Recording(of: db.observe(count(of: table)))
+        let changes = ObservedValues(try await db.changes(in: [table]))
+        let counts = ObservedValues(db.observe(count(of: table)))
         try await counts.waitUntil { $0.values == [0] }
         let listener = try #require(db.changeNotifier.listenerBackendPID)
 
@@ -282,60 +282,6 @@ import Testing
         let error = await failure { _ = try await db.changes(in: [view]) }
         #expect((error as? DatabaseError)?.kind == .invalidArguments)
         await db.close()
-    }
-}
-
-/// Everything an async sequence yields, consumed by a task of its own, and how it ended.
-final class Recording<Value: Sendable>: Sendable {
-    struct State: Sendable {
-        var values: [Value] = []
-        var hasEnded = false
-        var error: (any Error)?
-    }
-
-    /// Apart from the recording, so that the consuming task does not keep the recording alive.
-    private final class Storage: Sendable {
-        let state = Mutex(State())
-    }
-
-    private let storage = Storage()
-    private let consumer = Mutex<Task<Void, Never>?>(nil)
-
-    init<Sequence: AsyncSequence & Sendable>(of sequence: Sequence) where Sequence.Element == Value {
-        let task = Task { [storage] in
-            do {
-                for try await value in sequence { storage.state.withLock { $0.values.append(value) } }
-                storage.state.withLock { $0.hasEnded = true }
-            } catch {
-                storage.state.withLock { state in
-                    state.hasEnded = true
-                    state.error = error
-                }
-            }
-        }
-        consumer.withLock { $0 = task }
-    }
-
-    deinit { consumer.withLock { $0?.cancel() } }
-
-    var values: [Value] { storage.state.withLock { $0.values } }
-    var hasEnded: Bool { storage.state.withLock { $0.hasEnded } }
-    var error: (any Error)? { storage.state.withLock { $0.error } }
-
-    /// Returns once `condition` holds; fails the test (and throws) when it still does not after `timeout`.
-    func waitUntil(
-        for timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: (State) -> Bool
-    ) async throws {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while !storage.state.withLock({ condition($0) }) {
-            guard ContinuousClock.now < deadline else {
-                let seen = storage.state.withLock { "\($0.values), ended: \($0.hasEnded), error: \(String(describing: $0.error))" }
-                Issue.record("timed out waiting; seen \(seen)", sourceLocation: sourceLocation)
-                throw CancellationError()
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
     }
 }
 #endif

@@ -1,0 +1,1 @@
+../PersistanceConformanceTests/ObservedValues.swift
