@@ -13,9 +13,15 @@ failed=0
 output=$(mktemp)
 trap 'rm -f "$output"' EXIT
 
+# took LABEL START: how long the step LABEL, begun at $SECONDS = START, took (CI has a time budget).
+took() {
+    echo "-- $1: $((SECONDS - $2)) s"
+}
+
 # check LABEL COMMAND...: one check, passed when the command succeeds.
 check() {
     echo "== $1"
+    local label=$1 start=$SECONDS
     shift
     if "$@"; then
         passed=$((passed + 1))
@@ -23,6 +29,7 @@ check() {
         failed=$((failed + 1))
         echo "FAILED: $*"
     fi
+    took "$label" "$start"
 }
 
 # tests LABEL COMMAND...: a `swift test` run; adds up the tests it reports (Swift Testing's
@@ -31,6 +38,7 @@ check() {
 # a crash) counts as one failed check.
 tests() {
     echo "== $1"
+    local label=$1 start=$SECONDS
     shift
     "$@" 2>&1 | tee "$output"
     local status=${PIPESTATUS[0]}
@@ -47,6 +55,7 @@ tests() {
     fi
     passed=$((passed + total - (failures > total ? total : failures)))
     failed=$((failed + failures))
+    took "$label" "$start"
 }
 
 # The PostgreSQL tests run against the server PERSISTANCE_POSTGRES_URL names, or else a throwaway
@@ -121,5 +130,6 @@ check "Documentation of every product (DocC, warnings as errors)" \
 check "Benchmark smoke run (Benchmarks/: both traits, debug builds, 1,000 rows; no timing threshold)" \
     bash Benchmarks/smoke.sh
 
+echo "-- everything: $SECONDS s"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
