@@ -54,8 +54,16 @@ extension [DatabaseValue] {
         return true
     }
 
-    private mutating func append<each Cell: DecodedValue>(cells: (repeat each Cell)) {
-        for cell in repeat each cells { append(cell.value) }
+    /// Appends the values of `cells`, a tuple of `DecodedCell`s. A tuple of one type is laid out
+    /// as an array of it, so the cells are read where they lie, without walking a generic pack
+    /// (which looks up type metadata for every cell).
+    private mutating func append<Cells>(cells: Cells) {
+        let layout = MemoryLayout<DecodedCell>.self
+        let count = (MemoryLayout<Cells>.size - layout.size) / layout.stride + 1
+        Swift.withUnsafeBytes(of: cells) { bytes in
+            let first = bytes.baseAddress?.assumingMemoryBound(to: DecodedCell.self)
+            for cell in UnsafeBufferPointer(start: first, count: count) { append(cell.value) }
+        }
     }
 
     /// Appends the values of `row`'s cells, read one by one.
@@ -72,13 +80,8 @@ extension [DatabaseValue] {
     }
 }
 
-/// A value postgres-nio decodes from a cell.
-private protocol DecodedValue {
-    var value: DatabaseValue { get }
-}
-
 /// A cell's value as `DatabaseValue(_:of:)` converts it, NULL included, decoded by postgres-nio.
-private struct DecodedCell: PostgresDecodable, DecodedValue {
+private struct DecodedCell: PostgresDecodable {
     let value: DatabaseValue
 
     init<JSONDecoder: PostgresJSONDecoder>(

@@ -192,15 +192,29 @@ import Testing
         "SELECT " + (1...columns).map { $0 == arrayAt ? "ARRAY[\($0)] AS c\($0)" : "\($0) AS c\($0)" }.joined(separator: ", ")
     }
 
-    /// Rows up to 16 columns wide are decoded as tuples, wider ones cell by cell.
-    @Test(arguments: [1, 2, 15, 16, 17, 20])
+    /// Rows up to 16 columns wide are decoded as tuples (each width its own), wider ones cell by
+    /// cell; the columns hold integers, texts and blobs in turn.
+    @Test(arguments: Array(1...17) + [20])
     func everyColumnOfARowIsReadInOrder(columns: Int) async throws {
         try await withTable { tx, _ in
-            let row = try #require(try await tx.fetchOne(Self.wideRow(columns: columns)))
+            let expected: [DatabaseValue] = (1...columns).map { column in
+                switch column % 3 {
+                case 0: .text("text \(column)")
+                case 1: .integer(Int64(column))
+                default: .blob(Data([UInt8(column), 0xFF]))
+                }
+            }
+            let sql = "SELECT " + (1...columns).map { column in
+                switch column % 3 {
+                case 0: "'text \(column)' AS c\(column)"
+                case 1: "\(column) AS c\(column)"
+                default: "'\\x\(String(format: "%02x", column))ff'::bytea AS c\(column)"
+                }
+            }.joined(separator: ", ")
             let names = (1...columns).map { "c\($0)" }
-            let values = try (0..<columns).map { try row.value(at: $0, as: Int.self) }
+            let row = try #require(try await tx.fetchOne(sql))
             #expect(row.columnNames == names)
-            #expect(values == Array(1...columns))
+            #expect(row.values == expected)
         }
     }
 
