@@ -197,21 +197,17 @@ import Testing
     @Test(arguments: Array(1...17) + [20])
     func everyColumnOfARowIsReadInOrder(columns: Int) async throws {
         try await withTable { tx, _ in
-            let expected: [DatabaseValue] = (1...columns).map { column in
+            // Each column's SQL literal and the value it reads as.
+            let cells: [(literal: String, value: DatabaseValue)] = (1...columns).map { column in
                 switch column % 3 {
-                case 0: .text("text \(column)")
-                case 1: .integer(Int64(column))
-                default: .blob(Data([UInt8(column), 0xFF]))
+                case 0: ("'text \(column)'", .text("text \(column)"))
+                case 1: ("\(column)", .integer(Int64(column)))
+                default: ("'\\x\(String(format: "%02x", column))ff'::bytea", .blob(Data([UInt8(column), 0xFF])))
                 }
             }
-            let sql = "SELECT " + (1...columns).map { column in
-                switch column % 3 {
-                case 0: "'text \(column)' AS c\(column)"
-                case 1: "\(column) AS c\(column)"
-                default: "'\\x\(String(format: "%02x", column))ff'::bytea AS c\(column)"
-                }
-            }.joined(separator: ", ")
+            let sql = "SELECT " + cells.indices.map { "\(cells[$0].literal) AS c\($0 + 1)" }.joined(separator: ", ")
             let names = (1...columns).map { "c\($0)" }
+            let expected = cells.map(\.value)
             let row = try #require(try await tx.fetchOne(sql))
             #expect(row.columnNames == names)
             #expect(row.values == expected)
